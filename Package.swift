@@ -1,0 +1,88 @@
+// swift-tools-version:6.0
+// The manifest of ServiceUtils: one target per module, no package dependencies.
+import PackageDescription
+
+/// Swift settings every target shares: Swift 6 mode plus the upcoming features STYLE.md asks for.
+let commonSettings: [SwiftSetting] = [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("MemberImportVisibility"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+/// The library modules, in dependency order, with what each one imports.
+let libraryModules: [(name: String, dependencies: [String])] = [
+    ("NetworkKit", ["InternalServiceUtilities"]),
+    ("SecurityKit", ["InternalServiceUtilities"]),
+    ("StorageKit", ["InternalServiceUtilities"]),
+    ("StringKit", ["InternalServiceUtilities"]),
+    ("MoneyKit", ["InternalServiceUtilities"]),
+    ("PlatformKit", ["InternalServiceUtilities", "NetworkKit"]),
+    ("MockServerKit", ["InternalServiceUtilities", "NetworkKit"]),
+    ("GeoKit", ["InternalServiceUtilities", "NetworkKit", "PlatformKit"]),
+    ("GroceryAPI", ["InternalServiceUtilities", "NetworkKit", "SecurityKit", "MockServerKit"]),
+]
+
+let umbrellaDependencies = libraryModules.map { Target.Dependency(stringLiteral: $0.name) }
+
+var targets: [Target] = [
+    // Hidden helpers shared by several modules (a lock box, small utilities); not a product.
+    .target(name: "InternalServiceUtilities", swiftSettings: commonSettings),
+    // Test-only helpers: fixture addresses, paths of built executables.
+    .target(
+        name: "ServiceUtilsTestSupport",
+        path: "Tests/ServiceUtilsTestSupport",
+        swiftSettings: commonSettings
+    ),
+    .target(name: "ServiceUtils", dependencies: umbrellaDependencies, swiftSettings: commonSettings),
+    .executableTarget(
+        name: "service-utils",
+        dependencies: ["ServiceUtils"],
+        swiftSettings: commonSettings
+    ),
+    .executableTarget(
+        name: "service-utils-bench",
+        dependencies: ["ServiceUtils", "InternalServiceUtilities"],
+        swiftSettings: commonSettings
+    ),
+    .testTarget(
+        name: "ServiceUtilsTests",
+        dependencies: ["ServiceUtils", "ServiceUtilsTestSupport"],
+        swiftSettings: commonSettings
+    ),
+    .testTarget(
+        name: "InternalServiceUtilitiesTests",
+        dependencies: ["InternalServiceUtilities"],
+        swiftSettings: commonSettings
+    ),
+]
+
+for module in libraryModules {
+    targets.append(
+        .target(
+            name: module.name,
+            dependencies: module.dependencies.map { Target.Dependency(stringLiteral: $0) },
+            swiftSettings: commonSettings
+        )
+    )
+    targets.append(
+        .testTarget(
+            name: "\(module.name)Tests",
+            dependencies: [
+                Target.Dependency(stringLiteral: module.name), "ServiceUtilsTestSupport",
+                "InternalServiceUtilities",
+            ],
+            swiftSettings: commonSettings
+        )
+    )
+}
+
+let package = Package(
+    name: "ServiceUtils",
+    platforms: [.macOS(.v13), .iOS(.v16)],
+    products: [
+        .library(name: "ServiceUtils", targets: ["ServiceUtils"]),
+        .executable(name: "service-utils", targets: ["service-utils"]),
+        .executable(name: "service-utils-bench", targets: ["service-utils-bench"]),
+    ] + libraryModules.map { .library(name: $0.name, targets: [$0.name]) },
+    targets: targets
+)

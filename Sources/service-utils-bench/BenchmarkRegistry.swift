@@ -1,0 +1,12 @@
+/// Every benchmark, gathered from the per-module files (`<Module>Benchmarks.swift`).
+enum BenchmarkRegistry {
+    static let all: [Benchmark] =
+        JSONEncodingBenchmarks.all
+        + NetworkBenchmarks.all
+        + MockServerBenchmarks.all
+        + SecurityBenchmarks.all
+        + StorageBenchmarks.all
+        + StringBenchmarks.all
+        + MoneyBenchmarks.all
+        + GeoBenchmarks.all
+}

@@ -1,0 +1,113 @@
+import Foundation
+
+/// Times the cases of benchmarks and prints the report.
+struct BenchmarkRunner {
+    var runs: Int
+    var warmups: Int
+
+    /// The statistics of one case.
+    struct Statistics {
+        var median: Duration
+        var min: Duration
+        var max: Duration
+        var notes: [String]
+    }
+
+    /// Runs one benchmark, printing its table; returns false when it failed.
+    func run(_ benchmark: Benchmark) async -> Bool {
+        print("\(benchmark.name) — \(benchmark.summary)")
+        let prepared: PreparedBenchmark
+        do {
+            prepared = try await benchmark.prepare()
+        } catch {
+            print("  FAILED to prepare: \(error)")
+            return false
+        }
+        defer { print() }
+        do {
+            let baseline = try await measure(prepared.baseline)
+            printHeader()
+            printRow(prepared.baseline.name + " (baseline)", baseline, baseline: nil, work: prepared.workPerRun)
+            for benchmarkCase in prepared.cases {
+                let statistics = try await measure(benchmarkCase)
+                printRow(benchmarkCase.name, statistics, baseline: baseline, work: prepared.workPerRun)
+            }
+            await prepared.tearDown()
+            return true
+        } catch {
+            print("  FAILED: \(error)")
+            await prepared.tearDown()
+            return false
+        }
+    }
+
+    private func measure(_ benchmarkCase: BenchmarkCase) async throws -> Statistics {
+        for _ in 0..<warmups { _ = try await benchmarkCase.measure() }
+        var samples: [BenchmarkSample] = []
+        for _ in 0..<runs { samples.append(try await benchmarkCase.measure()) }
+        let sorted = samples.map(\.duration).sorted()
+        let middle = sorted.count / 2
+        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        let notes = Array(Set(samples.compactMap(\.note))).sorted()
+        return Statistics(median: median, min: sorted[0], max: sorted[sorted.count - 1], notes: notes)
+    }
+
+    private func printHeader() {
+        let columns = [
+            pad("case", 34), pad("median", 12), pad("min", 12), pad("max", 12), pad("throughput", 18), "ratio",
+        ]
+        print("  " + columns.joined())
+    }
+
+    private func printRow(
+        _ name: String, _ statistics: Statistics, baseline: Statistics?, work: PreparedBenchmark.Work?
+    ) {
+        var throughput = ""
+        if let work {
+            let seconds = statistics.median.seconds
+            if seconds > 0 { throughput = Self.format(rate: work.amount / seconds, unit: work.unit) }
+        }
+        var ratio = "1.00 (baseline)"
+        if let baseline {
+            let cost = statistics.median.seconds / max(baseline.median.seconds, 1e-12)
+            ratio = String(format: "%.2f× baseline time (speed %.2f×)", cost, 1 / max(cost, 1e-12))
+        }
+        let columns = [
+            pad(name, 34), pad(Self.format(statistics.median), 12), pad(Self.format(statistics.min), 12),
+            pad(Self.format(statistics.max), 12), pad(throughput, 18), ratio,
+        ]
+        print("  " + columns.joined())
+        for note in statistics.notes { print("      \(note)") }
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text + " " : text.padding(toLength: width, withPad: " ", startingAt: 0)
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let seconds = duration.seconds
+        switch seconds {
+        case ..<1e-6: return String(format: "%.1f ns", seconds * 1e9)
+        case ..<1e-3: return String(format: "%.2f µs", seconds * 1e6)
+        case ..<1: return String(format: "%.2f ms", seconds * 1e3)
+        default: return String(format: "%.3f s", seconds)
+        }
+    }
+
+    static func format(rate: Double, unit: String) -> String {
+        if unit == "B" { return String(format: "%.1f MB/s", rate / 1e6) }
+        switch rate {
+        case 1e6...: return String(format: "%.2f M %@/s", rate / 1e6, unit)
+        case 1e3...: return String(format: "%.1f k %@/s", rate / 1e3, unit)
+        default: return String(format: "%.1f %@/s", rate, unit)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+    }
+}

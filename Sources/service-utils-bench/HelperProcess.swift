@@ -1,0 +1,99 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A helper process a benchmark starts (nginx, GeodSolve, openssl) and must stop.
+final class HelperProcess: Sendable {
+    private let process: Process
+
+    /// Starts `executable` (a name looked up on `PATH`, or a path) with `arguments`.
+    ///
+    /// Standard output and error go to `/dev/null` unless `captureOutput` is set.
+    init(_ executable: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = try Self.locate(executable)
+        process.arguments = arguments
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        self.process = process
+    }
+
+    /// Sends SIGTERM, then SIGKILL if it is still running after two seconds, and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = Date().addingTimeInterval(2)
+        while process.isRunning && Date() < deadline { usleep(10_000) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+    }
+
+    /// Runs `executable` to completion and returns its standard output.
+    ///
+    /// - Throws: ``BenchmarkError`` when it cannot start or exits with a non-zero status.
+    static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Data {
+        let process = Process()
+        process.executableURL = try locate(executable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        let inputPipe = Pipe()
+        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
+        try process.run()
+        if let input {
+            // Feed the input on another thread so a full output pipe cannot deadlock us.
+            let writer = inputPipe.fileHandleForWriting
+            Thread.detachNewThread {
+                writer.write(input)
+                try? writer.close()
+            }
+        }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(executable) exited with status \(process.terminationStatus)")
+        }
+        return data
+    }
+
+    /// The full path of `name`, searched on `PATH` (and in `/usr/sbin`, `/sbin` for daemons).
+    static func locate(_ name: String) throws -> URL {
+        if name.contains("/") { return URL(fileURLWithPath: name) }
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
+            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw BenchmarkError("\(name) is not installed (run scripts/test once, or apt-get install it)")
+    }
+
+    /// A TCP port on 127.0.0.1 that was free a moment ago.
+    static func freePort() throws -> Int {
+        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard socketFD >= 0 else { throw BenchmarkError("socket() failed") }
+        defer { close(socketFD) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0 else { throw BenchmarkError("bind() failed") }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
+        }
+        guard named == 0 else { throw BenchmarkError("getsockname() failed") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}

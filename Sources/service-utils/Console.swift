@@ -1,0 +1,33 @@
+import Foundation
+
+/// Where commands write: standard output and standard error, and where they read standard input.
+struct Console: Sendable {
+    /// Writes `text` and a newline to standard output.
+    func print(_ text: String = "") {
+        write(text + "\n", to: FileHandle.standardOutput)
+    }
+
+    /// Writes `text` and a newline to standard error.
+    func error(_ text: String) {
+        write(text + "\n", to: FileHandle.standardError)
+    }
+
+    /// Writes raw bytes to standard output.
+    func writeData(_ data: Data) {
+        FileHandle.standardOutput.write(data)
+    }
+
+    /// Reads all of standard input.
+    func readAllInput() -> Data {
+        FileHandle.standardInput.readDataToEndOfFile()
+    }
+
+    /// Reads one line from standard input, without its line break; nil at end of input.
+    func readLine() -> String? {
+        Swift.readLine(strippingNewline: true)
+    }
+
+    private func write(_ text: String, to handle: FileHandle) {
+        handle.write(Data(text.utf8))
+    }
+}

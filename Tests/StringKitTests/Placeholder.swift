@@ -1,0 +1,1 @@
+// StringKit's tests go in this folder, one suite per concept (see CONTRIBUTING.md).
