@@ -1,7 +1,7 @@
 public import Foundation
 public import MockServerKit
 
-/// The reference server of the grocery sample's API, on ``MockServerKit``, with its state in memory.
+/// The reference server of the grocery sample's API, on `MockServerKit`, with its state in memory.
 ///
 /// It serves `register`, `login`, `user`, `token/refresh`, `logout`, `validate/email`,
 /// `categories` and `category/{id}` under ``baseURL``, the way the sample's client expects:
@@ -43,7 +43,7 @@ public final class GroceryServer: Sendable {
         public init() {}
     }
 
-    /// The HTTP server underneath: its ``MockServer/requests`` show what clients sent.
+    /// The HTTP server underneath: its `requests` show what clients sent.
     public let server: MockServer
     /// The configuration the server started with.
     public let configuration: Configuration
@@ -52,7 +52,7 @@ public final class GroceryServer: Sendable {
     /// Starts the server.
     ///
     /// - Parameter configuration: lifetimes, clock, catalog and listening address.
-    /// - Throws: ``MockServerError/startFailed(_:)`` when it cannot listen.
+    /// - Throws: `MockServerError.startFailed` when it cannot listen.
     public init(configuration: Configuration = Configuration()) throws(MockServerError) {
         self.configuration = configuration
         server = try MockServer(configuration: configuration.server)
