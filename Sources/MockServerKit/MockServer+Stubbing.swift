@@ -35,7 +35,8 @@ extension MockServer {
         core.router.removeAll()
     }
 
-    // Stubs from router values (`stub(AuthHttpRouter.login(model)) { ... }`) belong in one small
-    // file, `MockServer+HTTPRouter.swift`, once NetworkKit's `HTTPRouter` protocol exists: read the
-    // router's method and path and call `stub(method:path:handler:)` above.
+    // Stubs from router values (`server.stub(AuthHttpRouter.login(model)) { request in ... }`) go in
+    // one small file, `MockServer+HTTPRouter.swift`, once NetworkKit's `HTTPRouter` is on main:
+    // `stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: try router.url().path,
+    // handler: handler)`. Using the full URL path keeps any path prefix of the router's base URL.
 }

@@ -7,6 +7,8 @@ final class ServerCore: Sendable {
     struct Mailbox {
         var completions: [(connection: Int, response: MockResponse)] = []
         var stopRequested = false
+        /// The loop has exited and closed the wake pipe: nobody may write to it any more.
+        var closed = false
     }
 
     let configuration: MockServer.Configuration
@@ -24,18 +26,32 @@ final class ServerCore: Sendable {
 
     /// Hands a handler's response to the event loop.
     func complete(connection: Int, response: MockResponse) {
-        let wasEmpty = mailbox.withLock { box in
+        // Waking happens under the lock, so it cannot race with `closeWakePipe()`: a closed
+        // descriptor number may already belong to someone else.
+        mailbox.withLock { box in
+            guard !box.closed else { return }
             box.completions.append((connection, response))
-            return box.completions.count == 1
+            // The loop drains the pipe before it empties the mailbox, so one byte per batch is enough.
+            if box.completions.count == 1 { wakePipe.wake() }
         }
-        // The loop drains the pipe before it empties the mailbox, so one byte per batch is enough.
-        if wasEmpty { wakePipe.wake() }
     }
 
     /// Asks the event loop to close everything and exit.
     func requestStop() {
-        mailbox.withLock { $0.stopRequested = true }
-        wakePipe.wake()
+        mailbox.withLock { box in
+            guard !box.closed else { return }
+            box.stopRequested = true
+            wakePipe.wake()
+        }
+    }
+
+    /// Called by the exiting loop: marks the mailbox closed, then closes the wake pipe.
+    func closeWakePipe() {
+        mailbox.withLock { box in
+            box.closed = true
+            box.completions.removeAll()
+        }
+        wakePipe.close()
     }
 
     /// Keeps `request` in the record, dropping the oldest beyond the configured limit.

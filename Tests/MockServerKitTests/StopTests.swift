@@ -30,6 +30,44 @@ struct StopTests {
         again.stop()
     }
 
+    @Test("stop does not wait for a running handler, and the client sees the connection close")
+    func stopWhileHandlerRuns() async throws {
+        // Given a handler that is running and held until the test lets it go
+        let server = try MockServer()
+        let started = Gate(count: 2)
+        let release = Gate(count: 2)
+        server.stub(method: .get, path: "/slow") { _ in
+            await started.arriveAndWait()
+            await release.arriveAndWait()
+            return .text("late")
+        }
+        let port = server.port
+        async let received = onThread {
+            let client = try RawClient(port: port)
+            try client.write("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readUntilClosed()
+        }
+        await started.arriveAndWait()
+
+        // When the server stops, and only then the handler finishes
+        server.stop()
+        let data = try await received
+        await release.arriveAndWait()
+
+        // Then the client got no answer, just the close, and a new server still works afterwards
+        #expect(data.isEmpty)
+        let next = try MockServer()
+        defer { next.stop() }
+        next.stub(method: .get, path: "/ok", response: .text("ok"))
+        let nextPort = next.port
+        let answer = try await onThread {
+            let client = try RawClient(port: nextPort)
+            try client.write("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse().text
+        }
+        #expect(answer == "ok")
+    }
+
     #if os(Linux)
         @Test("no file descriptor outlives the server")
         func noDescriptorLeak() async throws {

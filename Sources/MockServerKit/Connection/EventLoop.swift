@@ -153,7 +153,7 @@ final class EventLoop {
         for connection in connections.values { Socket.close(connection.descriptor) }
         connections.removeAll()
         Socket.close(listener)
-        core.wakePipe.close()
+        core.closeWakePipe()
         core.finished.signal()
     }
 }
