@@ -100,4 +100,36 @@ struct TokenLifecycleTests {
         #expect(try await client.send("POST", "token/refresh", bearer: tokens.refreshToken).status == 401)
         #expect(try await client.send("POST", "logout", bearer: tokens.accessToken).status == 401)
     }
+
+    @Test("a refresh token stops working after its own lifetime")
+    func refreshTokenExpires() async throws {
+        // Given a logged-in user and the default 30-day refresh lifetime
+        let clock = ManualClock()
+        let (server, client) = try makeServer(clock: clock)
+        defer { server.stop() }
+        let tokens = try await client.signUpAndLogIn(email: "ann@example.com")
+
+        // When 30 days pass
+        clock.advance(by: 30 * 24 * 60 * 60)
+        let answer = try await client.send("POST", "token/refresh", bearer: tokens.refreshToken)
+
+        // Then the refresh token is refused
+        #expect(answer.status == 401)
+        #expect(try answer.decode(APIErrorModel.self).error == "invalid_token")
+    }
+
+    @Test("descriptions of credentials and tokens never show the secrets")
+    func descriptionsHideSecrets() {
+        // Given models holding secrets
+        let credentials = AuthModel(name: "Ann", email: "ann@example.com", password: "hunter2hunter2")
+        let tokens = TokenModel(accessToken: "access-secret", refreshToken: "refresh-secret", expiresIn: 60)
+
+        // When they are described (as logs and string interpolation do)
+        let text = "\(credentials) \(tokens)"
+
+        // Then no secret appears
+        #expect(!text.contains("hunter2"))
+        #expect(!text.contains("secret"))
+        #expect(text.contains("ann@example.com"))
+    }
 }
