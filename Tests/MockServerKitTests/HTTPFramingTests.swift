@@ -140,4 +140,46 @@ struct HTTPFramingTests {
         #expect(head.headers["content-length"] == "3")
         #expect(get.text == "xyz")
     }
+
+    @Test("HTTP/1.0 with Connection: keep-alive is kept open and told so")
+    func http10KeepAlive() async throws {
+        // Given a server
+        let server = try echoServer()
+        defer { server.stop() }
+        let port = server.port
+
+        // When an HTTP/1.0 client asks for keep-alive twice on one connection
+        let responses = try await onThread {
+            let client = try RawClient(port: port)
+            return try ["a", "b"].map { word in
+                try client.write("GET /echo?say=\(word) HTTP/1.0\r\nConnection: keep-alive\r\n\r\n")
+                return try client.readResponse()
+            }
+        }
+
+        // Then both are answered with Connection: keep-alive on the same connection
+        #expect(responses.map(\.text) == ["a", "b"])
+        #expect(responses.allSatisfy { $0.headers["connection"] == "keep-alive" })
+        #expect(Set(server.requests.map(\.connectionID)).count == 1)
+    }
+
+    @Test("a handler answering with Connection: close makes the server close after the response")
+    func handlerCloses() async throws {
+        // Given a stub that asks to close
+        let server = try MockServer()
+        defer { server.stop() }
+        server.stub(method: .get, path: "/bye", response: MockResponse(status: 200, headers: ["Connection": "close"]))
+        let port = server.port
+
+        // When it is requested on a keep-alive connection
+        let (response, rest) = try await onThread {
+            let client = try RawClient(port: port)
+            try client.write("GET /bye HTTP/1.1\r\nHost: t\r\n\r\n")
+            return (try client.readResponse(), try client.readUntilClosed())
+        }
+
+        // Then the answer says close and the connection ends
+        #expect(response.headers["connection"] == "close")
+        #expect(rest.isEmpty)
+    }
 }

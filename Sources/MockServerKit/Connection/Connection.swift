@@ -9,10 +9,20 @@ final class Connection {
         /// Reading a body.
         case body(RequestHead, BodyReader)
         /// A handler is working on the request.
-        case awaitingHandler(keepAlive: Bool, isHead: Bool)
+        case awaitingHandler(reuse: Reuse, isHead: Bool)
         /// The last response was sent and our side shut down; reading and discarding until the
         /// client closes, so it does not get a reset before it read the answer.
         case lingering(until: ContinuousClock.Instant)
+    }
+
+    /// Whether the connection stays open after the response, and whether to say so.
+    enum Reuse {
+        /// Close after the response (`Connection: close`).
+        case close
+        /// Keep it open, HTTP/1.1's default, nothing to announce.
+        case keep
+        /// Keep it open for an HTTP/1.0 client that asked, announcing `Connection: keep-alive`.
+        case keepAnnounced
     }
 
     /// How the body being read is delimited.

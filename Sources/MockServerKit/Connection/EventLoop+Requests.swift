@@ -120,8 +120,9 @@ extension EventLoop {
         var request = MockRequest(
             method: head.method, target: head.target, headers: head.headers, body: body, version: head.version,
             connectionID: connection.id)
-        let keepAlive = head.keepAlive && !connection.peerClosed
-        connection.phase = .awaitingHandler(keepAlive: keepAlive, isHead: head.method == .head)
+        let reuse: Connection.Reuse =
+            !head.keepAlive || connection.peerClosed ? .close : head.version == "HTTP/1.0" ? .keepAnnounced : .keep
+        connection.phase = .awaitingHandler(reuse: reuse, isHead: head.method == .head)
         switch core.router.decide(method: head.method, path: request.path) {
         case .handler(let handler, let parameters):
             request.pathParameters = parameters
@@ -150,11 +151,10 @@ extension EventLoop {
 
     /// Queues a response on its connection; the caller then pumps the connection.
     func respond(_ connection: Connection, with response: MockResponse) {
-        guard case .awaitingHandler(let keepAlive, let isHead) = connection.phase else { return }
-        let close = !keepAlive || response.headers.values(for: "Connection").contains { $0.lowercased() == "close" }
-        ResponseWriter.write(
-            response, omittingBody: isHead, closing: close, date: dates.now(), into: &connection.output)
-        connection.closeAfterWrite = close
+        guard case .awaitingHandler(var reuse, let isHead) = connection.phase else { return }
+        if response.headers.values(for: "Connection").contains(where: { $0.lowercased() == "close" }) { reuse = .close }
+        ResponseWriter.write(response, omittingBody: isHead, reuse: reuse, date: dates.now(), into: &connection.output)
+        connection.closeAfterWrite = reuse == .close
         connection.phase = .idle
         connection.lastActivity = clock.now
     }
@@ -163,7 +163,7 @@ extension EventLoop {
     func fail(_ connection: Connection, _ failure: RequestFailure) {
         var response = MockResponse.text(failure.reason + "\n", status: failure.status)
         response.headers["Connection"] = "close"
-        connection.phase = .awaitingHandler(keepAlive: false, isHead: false)
+        connection.phase = .awaitingHandler(reuse: .close, isHead: false)
         connection.input.removeAll()
         connection.inputStart = 0
         connection.headScanOffset = 0

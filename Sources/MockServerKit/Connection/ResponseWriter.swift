@@ -13,7 +13,8 @@ enum ResponseWriter {
 
     /// Appends the status line, header fields and (unless omitted) body to `output`.
     static func write(
-        _ response: MockResponse, omittingBody: Bool, closing: Bool, date: String, into output: inout [UInt8]
+        _ response: MockResponse, omittingBody: Bool, reuse: Connection.Reuse, date: String,
+        into output: inout [UInt8]
     ) {
         let status = (200...999).contains(response.status) ? response.status : 500
         let bodyAllowed = status != 204 && status != 304
@@ -33,7 +34,11 @@ enum ResponseWriter {
             head += "Content-Length: \(sanitized(length))\r\n"
         }
         head += "Date: \(date)\r\n"
-        if closing { head += "Connection: close\r\n" }
+        switch reuse {
+        case .close: head += "Connection: close\r\n"
+        case .keepAnnounced: head += "Connection: keep-alive\r\n"
+        case .keep: break
+        }
         head += "\r\n"
         output.append(contentsOf: head.utf8)
         if bodyAllowed && !omittingBody { output.append(contentsOf: response.body) }
