@@ -78,9 +78,8 @@ enum MockServerBenchmarks {
         let elapsed = start.duration(to: clock.now)
         guard let before, let after = memory() else { return BenchmarkSample(duration: elapsed) }
         let note = String(
-            format: "resident %.1f MB with 200 idle connections (peak %.1f MB, +%.1f MB for the connections)",
-            Double(after.resident) / 1024, Double(after.peak) / 1024,
-            Double(after.resident - before.resident) / 1024)
+            format: "resident %.1f MB while holding 200 idle connections (process peak %.1f MB; %.1f MB before)",
+            Double(after.resident) / 1024, Double(after.peak) / 1024, Double(before.resident) / 1024)
         return BenchmarkSample(duration: elapsed, note: note)
     }
 }
