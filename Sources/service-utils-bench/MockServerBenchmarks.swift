@@ -1,4 +1,213 @@
-/// The benchmarks of one module; see CONTRIBUTING.md for how to add a case.
+import Foundation
+import MockServerKit
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// MockServerKit against nginx serving the same small JSON body on 127.0.0.1.
+///
+/// Throughput is measured by Debian's `wrk` (8 keep-alive connections, 2 threads, 3 s per run, or
+/// `SU_BENCH_WRK_SECONDS`); a case's time is how long 10,000 requests take at the measured rate.
+/// The memory case holds 200 idle keep-alive connections and notes resident memory.
 enum MockServerBenchmarks {
-    static let all: [Benchmark] = []
+    static let body = Data(#"{"categoryId":1,"id":101,"name":"Apples","priceInCents":349,"unit":"1 kg"}"#.utf8)
+    static let requestsPerRun = 10_000.0
+
+    static let all: [Benchmark] = [
+        Benchmark(
+            name: "MockServerKit.keepAliveRequests",
+            summary: "wrk, 8 keep-alive connections, GET of a 74-byte JSON body (nginx: 1 worker)"
+        ) {
+            let servers = try await Servers.start()
+            let seconds = ProcessInfo.processInfo.environment["SU_BENCH_WRK_SECONDS"].flatMap { Int($0) } ?? 3
+            return PreparedBenchmark(
+                baseline: .reported("nginx 1.22 (return 200)") { try wrk(servers.nginxURL, seconds: seconds) },
+                cases: [.reported("MockServer") { try wrk(servers.mockURL, seconds: seconds) }],
+                workPerRun: .init(amount: requestsPerRun, unit: "requests"),
+                tearDown: { servers.stop() }
+            )
+        },
+        Benchmark(
+            name: "MockServerKit.idleConnections",
+            summary: "open 200 keep-alive connections, one request each, and hold them; resident memory noted"
+        ) {
+            let servers = try await Servers.start()
+            return PreparedBenchmark(
+                baseline: .reported("nginx 1.22 (1 worker)") {
+                    try holdConnections(port: servers.nginxPort) { Memory.kilobytes(process: servers.nginxPID()) }
+                },
+                cases: [
+                    .reported("MockServer (in the bench process)") {
+                        try holdConnections(port: servers.mock.port) { Memory.kilobytes(process: getpid()) }
+                    }
+                ],
+                tearDown: { servers.stop() }
+            )
+        },
+    ]
+
+    /// Runs wrk for `seconds` and converts its rate into the time of ``requestsPerRun`` requests.
+    private static func wrk(_ url: URL, seconds: Int) throws -> BenchmarkSample {
+        let output = try HelperProcess.run("wrk", ["-t", "2", "-c", "8", "-d", "\(seconds)s", url.absoluteString])
+        let text = String(decoding: output, as: UTF8.self)
+        guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
+            let rate = Double(line.split(separator: " ").last ?? ""), rate > 0
+        else { throw BenchmarkError("could not read wrk's report:\n\(text)") }
+        if text.contains("Non-2xx") || text.contains("Socket errors") {
+            throw BenchmarkError("wrk saw errors:\n\(text)")
+        }
+        return BenchmarkSample(
+            duration: .seconds(requestsPerRun / rate), note: String(format: "wrk: %.0f requests/s", rate))
+    }
+
+    /// Opens 200 connections, makes one request on each, reads the memory while all are open.
+    private static func holdConnections(port: UInt16, memory: () -> Memory.Reading?) throws -> BenchmarkSample {
+        let before = memory()
+        let clock = ContinuousClock()
+        let start = clock.now
+        var sockets: [Int32] = []
+        defer { for socket in sockets { close(socket) } }
+        for _ in 0..<200 {
+            let socket = try connectLoopback(port: port)
+            sockets.append(socket)
+            try exchange(socket)
+        }
+        let elapsed = start.duration(to: clock.now)
+        guard let before, let after = memory() else { return BenchmarkSample(duration: elapsed) }
+        let note = String(
+            format: "resident %.1f MB while holding 200 idle connections (process peak %.1f MB; %.1f MB before)",
+            Double(after.resident) / 1024, Double(after.peak) / 1024, Double(before.resident) / 1024)
+        return BenchmarkSample(duration: elapsed, note: note)
+    }
+}
+
+// MARK: - The two servers
+
+/// nginx and a MockServer, both on 127.0.0.1, answering `GET /item` with ``MockServerBenchmarks/body``.
+private struct Servers: Sendable {
+    let mock: MockServer
+    let nginx: HelperProcess
+    let nginxPort: UInt16
+    let folder: URL
+
+    var mockURL: URL { mock.url("item") }
+    var nginxURL: URL { URL(string: "http://127.0.0.1:\(nginxPort)/item") ?? mock.baseURL }
+
+    static func start() async throws -> Servers {
+        var configuration = MockServer.Configuration()
+        configuration.recordedRequestLimit = 0
+        let mock = try MockServer(configuration: configuration)
+        mock.stub(method: .get, path: "/item", response: .json(data: MockServerBenchmarks.body))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-bench-nginx-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let port = UInt16(try HelperProcess.freePort())
+        let body = String(decoding: MockServerBenchmarks.body, as: UTF8.self)
+        let configurationText = """
+            daemon off; master_process off; worker_processes 1; pid \(folder.path)/nginx.pid;
+            error_log \(folder.path)/error.log;
+            events { worker_connections 1024; }
+            http {
+                access_log off; client_body_temp_path \(folder.path); proxy_temp_path \(folder.path);
+                fastcgi_temp_path \(folder.path); uwsgi_temp_path \(folder.path); scgi_temp_path \(folder.path);
+                keepalive_requests 1000000;
+                server { listen 127.0.0.1:\(port);
+                    location = /item { default_type application/json; return 200 '\(body)'; } }
+            }
+            """
+        let file = folder.appendingPathComponent("nginx.conf")
+        try configurationText.write(to: file, atomically: true, encoding: .utf8)
+        let nginx = try HelperProcess("nginx", ["-p", folder.path, "-e", "\(folder.path)/error.log", "-c", file.path])
+        let servers = Servers(mock: mock, nginx: nginx, nginxPort: port, folder: folder)
+        try await servers.waitForNginx()
+        return servers
+    }
+
+    /// The nginx process id (one process: `master_process off`).
+    func nginxPID() -> Int32 {
+        let text = (try? String(contentsOf: folder.appendingPathComponent("nginx.pid"), encoding: .utf8)) ?? ""
+        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
+    }
+
+    private func waitForNginx() async throws {
+        for _ in 0..<100 {
+            if let socket = try? connectLoopback(port: nginxPort) {
+                close(socket)
+                return
+            }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        stop()
+        throw BenchmarkError("nginx did not start listening on 127.0.0.1:\(nginxPort)")
+    }
+
+    func stop() {
+        nginx.stop()
+        mock.stop()
+        try? FileManager.default.removeItem(at: folder)
+    }
+}
+
+// MARK: - Sockets and memory
+
+/// A blocking TCP connection to 127.0.0.1:`port`.
+private func connectLoopback(port: UInt16) throws -> Int32 {
+    #if canImport(Darwin)
+        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
+    #else
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    #endif
+    guard descriptor >= 0 else { throw BenchmarkError("socket() failed") }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = port.bigEndian
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+    }
+    guard connected == 0 else {
+        close(descriptor)
+        throw BenchmarkError("connect() to port \(port) failed")
+    }
+    return descriptor
+}
+
+/// Sends one keep-alive `GET /item` and reads until the whole answer (head and body) arrived.
+private func exchange(_ socket: Int32) throws {
+    let request = Array("GET /item HTTP/1.1\r\nHost: bench\r\n\r\n".utf8)
+    guard send(socket, request, request.count, 0) == request.count else { throw BenchmarkError("send() failed") }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    let needed = MockServerBenchmarks.body.count
+    while true {
+        let count = recv(socket, &buffer, buffer.count, 0)
+        guard count > 0 else { throw BenchmarkError("the server closed the connection") }
+        received.append(contentsOf: buffer[..<count])
+        let text = String(decoding: received, as: UTF8.self)
+        if let range = text.range(of: "\r\n\r\n"), text[range.upperBound...].utf8.count >= needed { return }
+    }
+}
+
+/// Resident memory of a process, from `/proc/<pid>/status` (Linux only).
+private enum Memory {
+    struct Reading {
+        /// `VmRSS`, in kB.
+        var resident: Int
+        /// `VmHWM` (the peak), in kB.
+        var peak: Int
+    }
+
+    static func kilobytes(process: Int32) -> Reading? {
+        guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
+        func field(_ name: String) -> Int? {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        }
+        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
+        return Reading(resident: resident, peak: peak)
+    }
 }

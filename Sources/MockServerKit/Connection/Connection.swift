@@ -1,0 +1,117 @@
+/// One client connection, owned and touched only by the event-loop thread.
+final class Connection {
+    /// Where the connection is in its request/response cycle.
+    enum Phase {
+        /// Between requests, no byte of the next one yet.
+        case idle
+        /// Reading a request line and header fields.
+        case head
+        /// Reading a body.
+        case body(RequestHead, BodyReader)
+        /// A handler is working on the request.
+        case awaitingHandler(reuse: Reuse, isHead: Bool)
+        /// The last response was sent and our side shut down; reading and discarding until the
+        /// client closes, so it does not get a reset before it read the answer.
+        case lingering(until: ContinuousClock.Instant)
+    }
+
+    /// Whether the connection stays open after the response, and whether to say so.
+    enum Reuse {
+        /// Close after the response (`Connection: close`).
+        case close
+        /// Keep it open, HTTP/1.1's default, nothing to announce.
+        case keep
+        /// Keep it open for an HTTP/1.0 client that asked, announcing `Connection: keep-alive`.
+        case keepAnnounced
+    }
+
+    /// How the body being read is delimited.
+    enum BodyReader {
+        case length(Int)
+        case chunked(ChunkedBodyDecoder)
+    }
+
+    let id: Int
+    let descriptor: Int32
+    var phase = Phase.idle
+    /// Received bytes not parsed yet: `input[inputStart...]`.
+    var input: [UInt8] = []
+    var inputStart = 0
+    /// Where the search for the end of the header section resumes.
+    var headScanOffset = 0
+    /// Bytes to send: `output[outputStart...]`.
+    var output: [UInt8] = []
+    var outputStart = 0
+    /// The client shut down its side (end of stream was read).
+    var peerClosed = false
+    /// Close (after lingering) once `output` is sent.
+    var closeAfterWrite = false
+    var lastActivity: ContinuousClock.Instant
+    var requestStartedAt: ContinuousClock.Instant
+
+    init(id: Int, descriptor: Int32, now: ContinuousClock.Instant) {
+        self.id = id
+        self.descriptor = descriptor
+        lastActivity = now
+        requestStartedAt = now
+    }
+
+    var hasPendingOutput: Bool { outputStart < output.count }
+    var availableInput: Int { input.count - inputStart }
+    var unreadInput: ArraySlice<UInt8> { input[inputStart...] }
+
+    /// Whether the loop should poll for readable data.
+    var wantsToRead: Bool {
+        guard !hasPendingOutput else { return false }
+        switch phase {
+        case .idle, .head, .body, .lingering: return true
+        case .awaitingHandler: return false
+        }
+    }
+
+    /// Marks `count` unread bytes as used, compacting the buffer now and then.
+    func consumeInput(_ count: Int) {
+        inputStart += count
+        headScanOffset = inputStart
+        if inputStart == input.count {
+            input.removeAll(keepingCapacity: input.count <= 64 * 1024)
+            inputStart = 0
+            headScanOffset = 0
+        } else if inputStart > 64 * 1024 && inputStart * 2 > input.count {
+            input.removeFirst(inputStart)
+            inputStart = 0
+            headScanOffset = 0
+        }
+    }
+
+    /// The end of the header section (index of the first byte after CRLF CRLF), searching from
+    /// where the last search stopped.
+    func findHeadEnd() -> Int? {
+        let from = max(inputStart, headScanOffset - 3)
+        let end = input.withUnsafeBufferPointer { buffer -> Int? in
+            var index = from
+            while index + 3 < buffer.count {
+                if buffer[index + 3] == ASCII.lineFeed && buffer[index + 2] == ASCII.carriageReturn
+                    && buffer[index + 1] == ASCII.lineFeed && buffer[index] == ASCII.carriageReturn
+                {
+                    return index + 4
+                }
+                index += 1
+            }
+            return nil
+        }
+        headScanOffset = input.count
+        return end
+    }
+
+    /// Drops CR LF pairs before a request line (RFC 9112 §2.2 lets servers skip them).
+    func skipLeadingLineBreaks() {
+        var skipped = 0
+        while availableInput - skipped >= 2, input[inputStart + skipped] == ASCII.carriageReturn,
+            input[inputStart + skipped + 1] == ASCII.lineFeed
+        {
+            skipped += 2
+        }
+        if skipped > 0 { consumeInput(skipped) }
+    }
+}

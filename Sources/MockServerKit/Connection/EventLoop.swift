@@ -1,0 +1,204 @@
+import Dispatch
+import InternalServiceUtilities
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The server's one I/O thread: `poll` over the listener, the wake pipe and every connection.
+///
+/// Everything here runs on that thread; other threads reach it only through ``ServerCore``'s
+/// mailbox and wake pipe. Handlers run as tasks and hand their responses back the same way.
+final class EventLoop {
+    let core: ServerCore
+    let listener: Int32
+    var connections: [Int: Connection] = [:]
+    private var nextID = 1
+    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    var dates = HTTPDate()
+    let clock = ContinuousClock()
+
+    init(core: ServerCore, listener: Int32) {
+        self.core = core
+        self.listener = listener
+    }
+
+    deinit {
+        scratch.deallocate()
+    }
+
+    /// Serves until ``ServerCore/requestStop()``, then closes every descriptor.
+    func run() {
+        defer { shutDown() }
+        var descriptors: [pollfd] = []
+        var owners: [Int] = []
+        while true {
+            descriptors.removeAll(keepingCapacity: true)
+            owners.removeAll(keepingCapacity: true)
+            descriptors.append(pollfd(fd: core.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
+            let accepting = connections.count < core.configuration.maxConnections
+            descriptors.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
+            for connection in connections.values {
+                var events: Int16 = 0
+                if connection.wantsToRead { events |= Int16(POLLIN) }
+                if connection.hasPendingOutput { events |= Int16(POLLOUT) }
+                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
+                owners.append(connection.id)
+            }
+            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
+            if ready < 0 && errno != EINTR { return }
+            if descriptors[0].revents != 0, !handleMailbox() { return }
+            if descriptors[1].revents != 0 { acceptAll() }
+            for (offset, id) in owners.enumerated() where descriptors[offset + 2].revents != 0 {
+                if let connection = connections[id] { handle(connection, events: descriptors[offset + 2].revents) }
+            }
+            expireDeadlines()
+        }
+    }
+
+    /// Takes completed responses; false when the server is stopping.
+    private func handleMailbox() -> Bool {
+        core.wakePipe.drain()
+        let box = core.mailbox.withLock { box -> ServerCore.Mailbox in
+            let taken = box
+            box.completions.removeAll()
+            return taken
+        }
+        if box.stopRequested { return false }
+        for completion in box.completions {
+            guard let connection = connections[completion.connection] else { continue }
+            respond(connection, with: completion.response)
+            pump(connection)
+        }
+        return true
+    }
+
+    private func acceptAll() {
+        while connections.count < core.configuration.maxConnections, let descriptor = Socket.accept(listener) {
+            let connection = Connection(id: nextID, descriptor: descriptor, now: clock.now)
+            nextID += 1
+            connections[connection.id] = connection
+        }
+    }
+
+    private func handle(_ connection: Connection, events: Int16) {
+        if events & Int16(POLLNVAL) != 0 {
+            close(connection)
+            return
+        }
+        if connection.hasPendingOutput {
+            pump(connection)
+        } else if connection.wantsToRead {
+            read(connection)
+            if connections[connection.id] != nil { pump(connection) }
+        } else if events & Int16(POLLHUP | POLLERR) != 0 {
+            // The client vanished while its handler runs; its response has nowhere to go.
+            close(connection)
+        }
+    }
+
+    /// Reads what is there (a few buffers' worth at most, to stay fair to other connections).
+    private func read(_ connection: Connection) {
+        for _ in 0..<4 {
+            switch Socket.read(connection.descriptor, into: scratch) {
+            case .bytes(let count):
+                connection.lastActivity = clock.now
+                if case .lingering = connection.phase { continue }
+                connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
+                if count < scratch.count { return }
+            case .wouldBlock:
+                return
+            case .endOfStream:
+                connection.peerClosed = true
+                return
+            case .failed:
+                close(connection)
+                return
+            }
+        }
+    }
+
+    /// Sends what it can of the pending output.
+    func flush(_ connection: Connection) -> Bool {
+        while connection.hasPendingOutput {
+            let result = connection.output.withUnsafeBytes { bytes in
+                Socket.write(connection.descriptor, UnsafeRawBufferPointer(rebasing: bytes[connection.outputStart...]))
+            }
+            switch result {
+            case .bytes(let count):
+                connection.outputStart += count
+                connection.lastActivity = clock.now
+            case .wouldBlock:
+                return true
+            case .endOfStream, .failed:
+                close(connection)
+                return false
+            }
+        }
+        connection.output.removeAll(keepingCapacity: connection.output.count <= 64 * 1024)
+        connection.outputStart = 0
+        return true
+    }
+
+    func close(_ connection: Connection) {
+        guard connections.removeValue(forKey: connection.id) != nil else { return }
+        Socket.close(connection.descriptor)
+    }
+
+    private func shutDown() {
+        for connection in connections.values { Socket.close(connection.descriptor) }
+        connections.removeAll()
+        Socket.close(listener)
+        core.closeWakePipe()
+        core.finished.signal()
+    }
+}
+
+// MARK: - Deadlines
+
+extension EventLoop {
+    /// When `connection` must have made progress, and what happens if it has not.
+    private func deadline(of connection: Connection) -> (ContinuousClock.Instant, timesOutRequest: Bool)? {
+        let configuration = core.configuration
+        if connection.hasPendingOutput { return (connection.lastActivity + configuration.requestTimeout, false) }
+        switch connection.phase {
+        case .idle: return (connection.lastActivity + configuration.idleTimeout, false)
+        case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, true)
+        case .awaitingHandler: return nil
+        case .lingering(let until): return (until, false)
+        }
+    }
+
+    /// Milliseconds until the nearest deadline (-1: none).
+    fileprivate func pollTimeout() -> Int32 {
+        let now = clock.now
+        var nearest: ContinuousClock.Instant?
+        for connection in connections.values {
+            guard let (deadline, _) = deadline(of: connection) else { continue }
+            if nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
+        }
+        guard let nearest else { return -1 }
+        let wait = now.duration(to: nearest)
+        if wait <= .zero { return 0 }
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000 + 1
+        return Int32(min(milliseconds, 60_000))
+    }
+
+    /// Closes idle, stalled and lingering connections whose time is up; slow requests get 408.
+    fileprivate func expireDeadlines() {
+        let now = clock.now
+        for connection in Array(connections.values) {
+            guard let (deadline, timesOutRequest) = deadline(of: connection), deadline <= now else { continue }
+            if timesOutRequest {
+                fail(connection, RequestFailure(status: 408, reason: "request not received in time"))
+                pump(connection)
+            } else {
+                close(connection)
+            }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Turns a ``MockResponse`` into HTTP/1.1 bytes.
+enum ResponseWriter {
+    /// Header fields the server manages itself; a handler's values for them are not sent.
+    private static let managed: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
+
+    /// Appends the status line, header fields and (unless omitted) body to `output`.
+    static func write(
+        _ response: MockResponse, omittingBody: Bool, reuse: Connection.Reuse, date: String,
+        into output: inout [UInt8]
+    ) {
+        let status = (200...999).contains(response.status) ? response.status : 500
+        let bodyAllowed = status != 204 && status != 304
+        var head = "HTTP/1.1 \(status) \(StatusText.phrase(for: status))\r\n"
+        var declaredLength: String?
+        for field in response.headers {
+            let name = field.name.lowercased()
+            if name == "content-length" { declaredLength = field.value }
+            guard !managed.contains(name), !field.name.isEmpty, field.name.utf8.allSatisfy(ASCII.isToken) else {
+                continue
+            }
+            head += "\(field.name): \(sanitized(field.value))\r\n"
+        }
+        if bodyAllowed {
+            // A HEAD handler may state the length of the body it does not send.
+            let length = omittingBody && response.body.isEmpty ? declaredLength ?? "0" : String(response.body.count)
+            head += "Content-Length: \(sanitized(length))\r\n"
+        }
+        head += "Date: \(date)\r\n"
+        switch reuse {
+        case .close: head += "Connection: close\r\n"
+        case .keepAnnounced: head += "Connection: keep-alive\r\n"
+        case .keep: break
+        }
+        head += "\r\n"
+        output.append(contentsOf: head.utf8)
+        if bodyAllowed && !omittingBody { output.append(contentsOf: response.body) }
+    }
+
+    /// A header value with line breaks and other control characters turned into spaces.
+    private static func sanitized(_ value: String) -> String {
+        guard value.utf8.contains(where: { $0 < 0x20 && $0 != ASCII.tab || $0 == 0x7F }) else { return value }
+        return String(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
+    }
+}
+
+/// The `Date` header value (IMF-fixdate), recomputed at most once a second.
+struct HTTPDate {
+    private var second = -1
+    private var text = ""
+
+    /// The current date, such as `Sun, 06 Nov 1994 08:49:37 GMT`.
+    mutating func now() -> String {
+        var seconds = time(nil)
+        guard Int(seconds) != second else { return text }
+        second = Int(seconds)
+        var parts = tm()
+        gmtime_r(&seconds, &parts)
+        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let day = days[Int(parts.tm_wday) % 7]
+        let month = months[Int(parts.tm_mon) % 12]
+        text =
+            "\(day), \(pad(parts.tm_mday)) \(month) \(parts.tm_year + 1900) "
+            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)) GMT"
+        return text
+    }
+
+    private func pad(_ value: Int32) -> String {
+        value < 10 ? "0\(value)" : "\(value)"
+    }
+}

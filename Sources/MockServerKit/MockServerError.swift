@@ -1,0 +1,44 @@
+public import Foundation
+
+/// The one error type of MockServerKit.
+///
+/// Problems with the requests a client sends never surface as errors: the server answers them
+/// with a 4xx status, as HTTP says. These cases are for the test code that drives the server.
+public enum MockServerError: Error, Sendable, Equatable {
+    /// The server could not start listening.
+    case startFailed(StartFailureReason)
+    /// A request body could not be decoded as the JSON type asked for.
+    case bodyDecodingFailed(type: String, detail: String)
+    /// A value could not be encoded as a JSON response body.
+    case bodyEncodingFailed(type: String, detail: String)
+
+    /// Why ``MockServerError/startFailed(_:)`` happened.
+    public enum StartFailureReason: Sendable, Equatable {
+        /// The host is not a numeric IPv4 or IPv6 address.
+        case invalidHost(String)
+        /// A system call failed with this `errno`.
+        case systemCall(String, Int32)
+    }
+}
+
+// MARK: - LocalizedError
+
+extension MockServerError: LocalizedError {
+    /// A one-line explanation of what went wrong.
+    public var errorDescription: String? {
+        switch self {
+        case .startFailed(.invalidHost(let host)):
+            return "MockServer cannot listen on '\(host)': give a numeric IPv4 or IPv6 address such as 127.0.0.1"
+        case .startFailed(.systemCall(let call, let code)):
+            return "MockServer could not start: \(call)() failed with errno \(code) (\(Self.describe(code)))"
+        case .bodyDecodingFailed(let type, let detail):
+            return "The request body is not valid JSON for \(type): \(detail)"
+        case .bodyEncodingFailed(let type, let detail):
+            return "\(type) could not be encoded as JSON: \(detail)"
+        }
+    }
+
+    private static func describe(_ code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+}

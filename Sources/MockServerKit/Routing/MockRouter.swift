@@ -1,0 +1,46 @@
+import InternalServiceUtilities
+
+/// The stubs of one server and the choice of which one answers a request.
+///
+/// Stubs added later win over earlier ones, so a test can override a default. A `HEAD` request
+/// with no `HEAD` stub is answered by the matching `GET` stub (the body is then not sent).
+final class MockRouter: Sendable {
+    struct Stub: Sendable {
+        let method: MockRequest.Method
+        let pattern: PathPattern
+        let handler: MockServer.Handler
+    }
+
+    /// What the router decided for a request.
+    enum Decision: Sendable {
+        case handler(MockServer.Handler, pathParameters: [String: String])
+        case methodNotAllowed(allowed: [MockRequest.Method])
+        case notFound
+    }
+
+    private let stubs = Locked<[Stub]>([])
+
+    func add(_ stub: Stub) {
+        stubs.withLock { $0.append(stub) }
+    }
+
+    func removeAll() {
+        stubs.withLock { $0.removeAll() }
+    }
+
+    func decide(method: MockRequest.Method, path: String) -> Decision {
+        let current = stubs.value
+        var allowed: [MockRequest.Method] = []
+        var getFallback: Decision?
+        for stub in current.reversed() {
+            guard let parameters = stub.pattern.match(path) else { continue }
+            if stub.method == method { return .handler(stub.handler, pathParameters: parameters) }
+            if method == .head, stub.method == .get, getFallback == nil {
+                getFallback = .handler(stub.handler, pathParameters: parameters)
+            }
+            if !allowed.contains(stub.method) { allowed.append(stub.method) }
+        }
+        if let getFallback { return getFallback }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.reversed())
+    }
+}

@@ -1,0 +1,66 @@
+import Dispatch
+import InternalServiceUtilities
+
+/// The state a ``MockServer`` shares with its event-loop thread and its handler tasks.
+final class ServerCore: Sendable {
+    /// What other threads leave for the event loop.
+    struct Mailbox {
+        var completions: [(connection: Int, response: MockResponse)] = []
+        var stopRequested = false
+        /// The loop has exited and closed the wake pipe: nobody may write to it any more.
+        var closed = false
+    }
+
+    let configuration: MockServer.Configuration
+    let router = MockRouter()
+    let recorded = Locked<[MockRequest]>([])
+    let mailbox = Locked(Mailbox())
+    let wakePipe: WakePipe
+    /// Signalled once by the event loop when it has closed every descriptor.
+    let finished = DispatchSemaphore(value: 0)
+
+    init(configuration: MockServer.Configuration, wakePipe: WakePipe) {
+        self.configuration = configuration
+        self.wakePipe = wakePipe
+    }
+
+    /// Hands a handler's response to the event loop.
+    func complete(connection: Int, response: MockResponse) {
+        // Waking happens under the lock, so it cannot race with `closeWakePipe()`: a closed
+        // descriptor number may already belong to someone else.
+        mailbox.withLock { box in
+            guard !box.closed else { return }
+            box.completions.append((connection, response))
+            // The loop drains the pipe before it empties the mailbox, so one byte per batch is enough.
+            if box.completions.count == 1 { wakePipe.wake() }
+        }
+    }
+
+    /// Asks the event loop to close everything and exit.
+    func requestStop() {
+        mailbox.withLock { box in
+            guard !box.closed else { return }
+            box.stopRequested = true
+            wakePipe.wake()
+        }
+    }
+
+    /// Called by the exiting loop: marks the mailbox closed, then closes the wake pipe.
+    func closeWakePipe() {
+        mailbox.withLock { box in
+            box.closed = true
+            box.completions.removeAll()
+        }
+        wakePipe.close()
+    }
+
+    /// Keeps `request` in the record, dropping the oldest beyond the configured limit.
+    func record(_ request: MockRequest) {
+        let limit = configuration.recordedRequestLimit
+        guard limit != 0 else { return }
+        recorded.withLock { requests in
+            requests.append(request)
+            if let limit, requests.count > limit { requests.removeFirst(requests.count - limit) }
+        }
+    }
+}

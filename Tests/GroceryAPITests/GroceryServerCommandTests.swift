@@ -1,0 +1,50 @@
+import Foundation
+import GroceryAPI
+import ServiceUtilsTestSupport
+import Testing
+
+@Suite("service-utils grocery-server")
+struct GroceryServerCommandTests {
+    @Test("prints its base URL first, serves the API there, and exits 0 on SIGTERM")
+    func servesUntilTerminated() async throws {
+        // Given the built CLI started as a grocery server
+        let process = Process()
+        process.executableURL = try BuiltProducts.executable("service-utils")
+        process.arguments = ["grocery-server"]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+
+        // When its first line is read and a client uses that URL
+        let firstLine = try await blockingWork { () -> String in
+            var bytes: [UInt8] = []
+            while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A {
+                bytes.append(byte)
+            }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let baseURL = try #require(URL(string: firstLine))
+        let client = GroceryClient(baseURL: baseURL)
+        let answer = try await client.send("POST", "validate/email", body: EmailModel(email: "ann@example.com"))
+
+        // Then the URL is a loopback base URL that serves the API, and SIGTERM ends it cleanly
+        #expect(firstLine.hasPrefix("http://127.0.0.1:"))
+        #expect(firstLine.hasSuffix("/"))
+        #expect(answer.status == 200)
+        process.terminate()
+        let status = try await blockingWork { () -> Int32 in
+            process.waitUntilExit()
+            return process.terminationStatus
+        }
+        #expect(status == 0)
+    }
+}
+
+/// Runs blocking work on a thread of its own instead of a cooperative one.
+private func blockingWork<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// What went wrong in the raw test client.
+struct RawClientError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// One response as the raw client read it.
+struct RawResponse {
+    var status: Int
+    var headers: [String: String]
+    var body: Data
+
+    var text: String { String(decoding: body, as: UTF8.self) }
+}
+
+/// A blocking TCP client that writes exact bytes and reads exact responses, for the HTTP details
+/// URLSession hides (pipelining, broken framing, half-closed sockets).
+///
+/// Blocking calls belong on their own thread: wrap a whole scenario in ``onThread(_:)``. Reads give
+/// up after `timeout` so a server that never answers fails the test instead of hanging it.
+final class RawClient {
+    let descriptor: Int32
+    private var pending: [UInt8] = []
+
+    init(port: UInt16, timeout: Int = 10) throws {
+        descriptor = socket(AF_INET, Self.streamType, 0)
+        guard descriptor >= 0 else { throw RawClientError(description: "socket() failed") }
+        var limit = timeval(tv_sec: timeout, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            close(descriptor)
+            throw RawClientError(description: "connect() failed: errno \(errno)")
+        }
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    func write(_ text: String) throws {
+        try write(Array(text.utf8))
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Self.noSignal) }
+            guard sent > 0 else { throw RawClientError(description: "send() failed: errno \(errno)") }
+            offset += sent
+        }
+    }
+
+    func shutdownWrite() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Reads one response framed by `Content-Length` (absent means none, as for HEAD or 1xx).
+    func readResponse(bodyExpected: Bool = true) throws -> RawResponse {
+        let headEnd = try readUntil([13, 10, 13, 10])
+        let head = String(decoding: pending[..<headEnd], as: UTF8.self)
+        pending.removeFirst(headEnd + 4)
+        var lines = head.components(separatedBy: "\r\n")
+        let statusLine = lines.removeFirst().split(separator: " ")
+        guard statusLine.count >= 2, statusLine[0] == "HTTP/1.1", let status = Int(statusLine[1]) else {
+            throw RawClientError(description: "bad status line in \(head)")
+        }
+        var headers: [String: String] = [:]
+        for line in lines {
+            guard let colon = line.firstIndex(of: ":") else { throw RawClientError(description: "bad field \(line)") }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
+        }
+        let length = bodyExpected ? Int(headers["content-length"] ?? "0") ?? 0 : 0
+        while pending.count < length {
+            guard try fill() else { throw RawClientError(description: "closed inside a body") }
+        }
+        let body = Data(pending[..<length])
+        pending.removeFirst(length)
+        return RawResponse(status: status, headers: headers, body: body)
+    }
+
+    /// Reads until the server closes; returns what arrived (throws if it does not close in time).
+    func readUntilClosed() throws -> Data {
+        while try fill() {}
+        defer { pending.removeAll() }
+        return Data(pending)
+    }
+
+    private func readUntil(_ marker: [UInt8]) throws -> Int {
+        var searchFrom = 0
+        while true {
+            if pending.count >= marker.count {
+                for index in searchFrom...(pending.count - marker.count)
+                where pending[index..<(index + marker.count)].elementsEqual(marker) {
+                    return index
+                }
+                searchFrom = pending.count - marker.count + 1
+            }
+            guard try fill() else { throw RawClientError(description: "closed before a full response head") }
+        }
+    }
+
+    /// Reads once; false at end of stream.
+    private func fill() throws -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        if count == 0 { return false }
+        guard count > 0 else {
+            if errno == ECONNRESET { return false }
+            throw RawClientError(
+                description: errno == EAGAIN ? "timed out waiting for the server" : "recv errno \(errno)")
+        }
+        pending.append(contentsOf: buffer[..<count])
+        return true
+    }
+
+    #if canImport(Darwin)
+        private static let streamType = SOCK_STREAM
+        private static let noSignal: Int32 = 0
+    #else
+        private static let streamType = Int32(SOCK_STREAM.rawValue)
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #endif
+}
+
+/// Runs blocking work on a thread of its own, so it never holds one of the few cooperative threads
+/// the server's handlers need.
+func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+    try await withCheckedThrowingContinuation { continuation in
+        let thread = Thread {
+            continuation.resume(with: Result { try body() })
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+    }
+}
