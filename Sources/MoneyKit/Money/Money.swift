@@ -69,7 +69,11 @@ public struct Money: Sendable, Hashable {
 
     /// The amount in major units, exactly: `12.34` for 1234 kopecks.
     public var amount: Decimal {
-        Decimal(minorUnits) / Decimal(currency.minorUnitsPerMajorUnit)
+        Decimal(
+            sign: minorUnits < 0 ? .minus : .plus,
+            exponent: -currency.minorUnitDigits,
+            significand: Decimal(minorUnits.magnitude)
+        )
     }
 
     /// Zero in a currency.

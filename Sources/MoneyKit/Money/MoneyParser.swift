@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Reads amounts that people type: digits with the locale's grouping and decimal separators, an
 /// optional sign (`-` or `−`) and the currency's symbol or code before or after the number.
@@ -86,16 +87,25 @@ struct MoneyParser {
     /// The currency's code and, for a locale, its symbol there: "RUB" and "₽", "USD" and "$".
     private func affixes(for currency: Currency) -> [String] {
         var result = [currency.code]
-        if let locale {
-            let formatter = NumberFormatter()
-            formatter.locale = locale
-            formatter.numberStyle = .currency
-            formatter.currencyCode = currency.code
-            if let symbol = formatter.currencySymbol, !symbol.isEmpty, symbol != currency.code {
-                result.insert(symbol.filter { !Self.ignored.contains($0) }, at: 0)
-            }
+        if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
+            result.insert(symbol, at: 0)
         }
         return result
+    }
+
+    /// Symbols already looked up, by locale and code: a `NumberFormatter` costs tens of microseconds.
+    private static let symbols = Locked<[String: String]>([:])
+
+    private static func symbol(of currency: Currency, in locale: Locale) -> String? {
+        let key = locale.identifier + "|" + currency.code
+        if let known = symbols.withLock({ $0[key] }) { return known.isEmpty ? nil : known }
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency.code
+        let symbol = (formatter.currencySymbol ?? "").filter { !ignored.contains($0) }
+        symbols.withLock { $0[key] = symbol }
+        return symbol.isEmpty ? nil : symbol
     }
 
     private func stripped(_ text: Substring, _ affix: String) -> Substring {
