@@ -78,9 +78,9 @@
         /// The platform colour in the sRGB space.
         public var platformColor: PlatformColor {
             #if canImport(UIKit)
-                UIColor(red: red, green: green, blue: blue, alpha: alpha)
+                return UIColor(red: red, green: green, blue: blue, alpha: alpha)
             #else
-                NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
+                return NSColor(srgbRed: red, green: green, blue: blue, alpha: alpha)
             #endif
         }
     }
@@ -142,9 +142,9 @@
 
         private static func lineHeight(of font: PlatformFont) -> CGFloat {
             #if canImport(UIKit)
-                font.lineHeight
+                return font.lineHeight
             #else
-                font.ascender - font.descender + font.leading
+                return font.ascender - font.descender + font.leading
             #endif
         }
     }
