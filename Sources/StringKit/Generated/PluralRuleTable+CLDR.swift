@@ -6,153 +6,153 @@ extension PluralRuleTable {
     static let cldrVersion = "41"
 
     /// The cardinal rule set for a CLDR locale identifier such as `pt_PT`, or nil when CLDR has none.
-    static func cardinalRule(for locale: String) -> PluralRule? {
+    static func cardinalRule(for locale: String) -> PluralRuleSet? {
         switch locale {
         case "bm", "bo", "dz", "hnj", "id", "ig", "ii", "in", "ja", "jbo", "jv", "jw", "kde", "kea", "km", "ko", "lkt",
             "lo", "ms", "my", "nqo", "osa", "root", "sah", "ses", "sg", "su", "th", "to", "tpi", "vi", "wo", "yo",
             "yue", "zh":
-            return cardinal0
+            return PluralRuleSet(rule: cardinal0, categories: [.other])
         case "am", "as", "bn", "doi", "fa", "gu", "hi", "kn", "pcm", "zu":
-            return cardinal1
+            return PluralRuleSet(rule: cardinal1, categories: [.one, .other])
         case "ff", "hy", "kab":
-            return cardinal2
+            return PluralRuleSet(rule: cardinal2, categories: [.one, .other])
         case "ast", "ca", "de", "en", "et", "fi", "fy", "gl", "ia", "io", "ji", "lij", "nl", "sc", "scn", "sv", "sw",
             "ur", "yi":
-            return cardinal3
+            return PluralRuleSet(rule: cardinal3, categories: [.one, .other])
         case "si":
-            return cardinal4
+            return PluralRuleSet(rule: cardinal4, categories: [.one, .other])
         case "ak", "bho", "guw", "ln", "mg", "nso", "pa", "ti", "wa":
-            return cardinal5
+            return PluralRuleSet(rule: cardinal5, categories: [.one, .other])
         case "tzm":
-            return cardinal6
+            return PluralRuleSet(rule: cardinal6, categories: [.one, .other])
         case "af", "an", "asa", "az", "bal", "bem", "bez", "bg", "brx", "ce", "cgg", "chr", "ckb", "dv", "ee", "el",
             "eo", "eu", "fo", "fur", "gsw", "ha", "haw", "hu", "jgo", "jmc", "ka", "kaj", "kcg", "kk", "kkj", "kl",
             "ks", "ksb", "ku", "ky", "lb", "lg", "mas", "mgo", "ml", "mn", "mr", "nah", "nb", "nd", "ne", "nn", "nnh",
             "no", "nr", "ny", "nyn", "om", "or", "os", "pap", "ps", "rm", "rof", "rwk", "saq", "sd", "sdh", "seh",
             "sn", "so", "sq", "ss", "ssy", "st", "syr", "ta", "te", "teo", "tig", "tk", "tn", "tr", "ts", "ug", "uz",
             "ve", "vo", "vun", "wae", "xh", "xog":
-            return cardinal7
+            return PluralRuleSet(rule: cardinal7, categories: [.one, .other])
         case "da":
-            return cardinal8
+            return PluralRuleSet(rule: cardinal8, categories: [.one, .other])
         case "is":
-            return cardinal9
+            return PluralRuleSet(rule: cardinal9, categories: [.one, .other])
         case "mk":
-            return cardinal10
+            return PluralRuleSet(rule: cardinal10, categories: [.one, .other])
         case "ceb", "fil", "tl":
-            return cardinal11
+            return PluralRuleSet(rule: cardinal11, categories: [.one, .other])
         case "lv", "prg":
-            return cardinal12
+            return PluralRuleSet(rule: cardinal12, categories: [.zero, .one, .other])
         case "lag":
-            return cardinal13
+            return PluralRuleSet(rule: cardinal13, categories: [.zero, .one, .other])
         case "ksh":
-            return cardinal14
+            return PluralRuleSet(rule: cardinal14, categories: [.zero, .one, .other])
         case "iu", "naq", "sat", "se", "sma", "smi", "smj", "smn", "sms":
-            return cardinal15
+            return PluralRuleSet(rule: cardinal15, categories: [.one, .two, .other])
         case "shi":
-            return cardinal16
+            return PluralRuleSet(rule: cardinal16, categories: [.one, .few, .other])
         case "mo", "ro":
-            return cardinal17
+            return PluralRuleSet(rule: cardinal17, categories: [.one, .few, .other])
         case "bs", "hr", "sh", "sr":
-            return cardinal18
+            return PluralRuleSet(rule: cardinal18, categories: [.one, .few, .other])
         case "fr":
-            return cardinal19
+            return PluralRuleSet(rule: cardinal19, categories: [.one, .many, .other])
         case "pt":
-            return cardinal20
+            return PluralRuleSet(rule: cardinal20, categories: [.one, .many, .other])
         case "it", "pt_PT":
-            return cardinal21
+            return PluralRuleSet(rule: cardinal21, categories: [.one, .many, .other])
         case "es":
-            return cardinal22
+            return PluralRuleSet(rule: cardinal22, categories: [.one, .many, .other])
         case "gd":
-            return cardinal23
+            return PluralRuleSet(rule: cardinal23, categories: [.one, .two, .few, .other])
         case "sl":
-            return cardinal24
+            return PluralRuleSet(rule: cardinal24, categories: [.one, .two, .few, .other])
         case "dsb", "hsb":
-            return cardinal25
+            return PluralRuleSet(rule: cardinal25, categories: [.one, .two, .few, .other])
         case "he", "iw":
-            return cardinal26
+            return PluralRuleSet(rule: cardinal26, categories: [.one, .two, .many, .other])
         case "cs", "sk":
-            return cardinal27
+            return PluralRuleSet(rule: cardinal27, categories: [.one, .few, .many, .other])
         case "pl":
-            return cardinal28
+            return PluralRuleSet(rule: cardinal28, categories: [.one, .few, .many, .other])
         case "be":
-            return cardinal29
+            return PluralRuleSet(rule: cardinal29, categories: [.one, .few, .many, .other])
         case "lt":
-            return cardinal30
+            return PluralRuleSet(rule: cardinal30, categories: [.one, .few, .many, .other])
         case "mt":
-            return cardinal31
+            return PluralRuleSet(rule: cardinal31, categories: [.one, .few, .many, .other])
         case "ru", "uk":
-            return cardinal32
+            return PluralRuleSet(rule: cardinal32, categories: [.one, .few, .many, .other])
         case "br":
-            return cardinal33
+            return PluralRuleSet(rule: cardinal33, categories: [.one, .two, .few, .many, .other])
         case "ga":
-            return cardinal34
+            return PluralRuleSet(rule: cardinal34, categories: [.one, .two, .few, .many, .other])
         case "gv":
-            return cardinal35
+            return PluralRuleSet(rule: cardinal35, categories: [.one, .two, .few, .many, .other])
         case "kw":
-            return cardinal36
+            return PluralRuleSet(rule: cardinal36, categories: [.zero, .one, .two, .few, .many, .other])
         case "ar", "ars":
-            return cardinal37
+            return PluralRuleSet(rule: cardinal37, categories: [.zero, .one, .two, .few, .many, .other])
         case "cy":
-            return cardinal38
+            return PluralRuleSet(rule: cardinal38, categories: [.zero, .one, .two, .few, .many, .other])
         default:
             return nil
         }
     }
 
     /// The ordinal rule set for a CLDR locale identifier such as `pt_PT`, or nil when CLDR has none.
-    static func ordinalRule(for locale: String) -> PluralRule? {
+    static func ordinalRule(for locale: String) -> PluralRuleSet? {
         switch locale {
         case "af", "am", "an", "ar", "bg", "bs", "ce", "cs", "da", "de", "dsb", "el", "es", "et", "eu", "fa", "fi",
             "fy", "gl", "gsw", "he", "hr", "hsb", "ia", "id", "in", "is", "iw", "ja", "km", "kn", "ko", "ky", "lt",
             "lv", "ml", "mn", "my", "nb", "nl", "no", "pa", "pl", "prg", "ps", "pt", "root", "ru", "sd", "sh", "si",
             "sk", "sl", "sr", "sw", "ta", "te", "th", "tpi", "tr", "ur", "uz", "yue", "zh", "zu":
-            return ordinal0
+            return PluralRuleSet(rule: ordinal0, categories: [.other])
         case "sv":
-            return ordinal1
+            return PluralRuleSet(rule: ordinal1, categories: [.one, .other])
         case "bal", "fil", "fr", "ga", "hy", "lo", "mo", "ms", "ro", "tl", "vi":
-            return ordinal2
+            return PluralRuleSet(rule: ordinal2, categories: [.one, .other])
         case "hu":
-            return ordinal3
+            return PluralRuleSet(rule: ordinal3, categories: [.one, .other])
         case "ne":
-            return ordinal4
+            return PluralRuleSet(rule: ordinal4, categories: [.one, .other])
         case "be":
-            return ordinal5
+            return PluralRuleSet(rule: ordinal5, categories: [.few, .other])
         case "uk":
-            return ordinal6
+            return PluralRuleSet(rule: ordinal6, categories: [.few, .other])
         case "tk":
-            return ordinal7
+            return PluralRuleSet(rule: ordinal7, categories: [.few, .other])
         case "kk":
-            return ordinal8
+            return PluralRuleSet(rule: ordinal8, categories: [.many, .other])
         case "it", "sc", "scn":
-            return ordinal9
+            return PluralRuleSet(rule: ordinal9, categories: [.many, .other])
         case "lij":
-            return ordinal10
+            return PluralRuleSet(rule: ordinal10, categories: [.many, .other])
         case "ka":
-            return ordinal11
+            return PluralRuleSet(rule: ordinal11, categories: [.one, .many, .other])
         case "sq":
-            return ordinal12
+            return PluralRuleSet(rule: ordinal12, categories: [.one, .many, .other])
         case "kw":
-            return ordinal13
+            return PluralRuleSet(rule: ordinal13, categories: [.one, .many, .other])
         case "en":
-            return ordinal14
+            return PluralRuleSet(rule: ordinal14, categories: [.one, .two, .few, .other])
         case "mr":
-            return ordinal15
+            return PluralRuleSet(rule: ordinal15, categories: [.one, .two, .few, .other])
         case "gd":
-            return ordinal16
+            return PluralRuleSet(rule: ordinal16, categories: [.one, .two, .few, .other])
         case "ca":
-            return ordinal17
+            return PluralRuleSet(rule: ordinal17, categories: [.one, .two, .few, .other])
         case "mk":
-            return ordinal18
+            return PluralRuleSet(rule: ordinal18, categories: [.one, .two, .many, .other])
         case "az":
-            return ordinal19
+            return PluralRuleSet(rule: ordinal19, categories: [.one, .few, .many, .other])
         case "gu", "hi":
-            return ordinal20
+            return PluralRuleSet(rule: ordinal20, categories: [.one, .two, .few, .many, .other])
         case "as", "bn":
-            return ordinal21
+            return PluralRuleSet(rule: ordinal21, categories: [.one, .two, .few, .many, .other])
         case "or":
-            return ordinal22
+            return PluralRuleSet(rule: ordinal22, categories: [.one, .two, .few, .many, .other])
         case "cy":
-            return ordinal23
+            return PluralRuleSet(rule: ordinal23, categories: [.zero, .one, .two, .few, .many, .other])
         default:
             return nil
         }

@@ -1,6 +1,12 @@
 /// A compiled CLDR rule set: the category of a number's operands.
 typealias PluralRule = @Sendable (PluralOperands) -> PluralCategory
 
+/// A locale's compiled rule and the categories it can return, in CLDR order (`zero` … `other`).
+struct PluralRuleSet: Sendable {
+    let rule: PluralRule
+    let categories: [PluralCategory]
+}
+
 /// The CLDR plural rules compiled to Swift. The rule functions and the locale switches are generated
 /// by `scripts/generate-plural-rules` into `Generated/PluralRuleTable+CLDR.swift`; this file holds
 /// the small tests they are written in.
@@ -30,7 +36,7 @@ enum PluralRuleTable {
     }
 
     /// The rule set for a CLDR locale identifier and type, or nil when CLDR lists none for it.
-    static func rule(for locale: String, type: PluralRuleType) -> PluralRule? {
+    static func ruleSet(for locale: String, type: PluralRuleType) -> PluralRuleSet? {
         switch type {
         case .cardinal: cardinalRule(for: locale)
         case .ordinal: ordinalRule(for: locale)

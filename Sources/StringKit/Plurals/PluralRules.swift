@@ -17,6 +17,9 @@ public struct PluralRules: Sendable {
     public let localeIdentifier: String
     /// Cardinal or ordinal.
     public let type: PluralRuleType
+    /// The categories this language uses, in the order `zero`, `one`, `two`, `few`, `many`, `other`:
+    /// `[.one, .few, .many, .other]` for Russian, `[.other]` for Japanese.
+    public let categories: [PluralCategory]
     private let rule: PluralRule
 
     /// The Unicode CLDR release the rules were generated from.
@@ -29,12 +32,13 @@ public struct PluralRules: Sendable {
     ///   - type:   ``PluralRuleType/cardinal`` (the default) or ``PluralRuleType/ordinal``.
     public init(locale: String, type: PluralRuleType = .cardinal) {
         for candidate in Self.fallbackChain(for: locale) {
-            if let rule = PluralRuleTable.rule(for: candidate, type: type) {
-                self.init(localeIdentifier: candidate, type: type, rule: rule)
+            if let set = PluralRuleTable.ruleSet(for: candidate, type: type) {
+                self.init(localeIdentifier: candidate, type: type, set: set)
                 return
             }
         }
-        self.init(localeIdentifier: "root", type: type, rule: { _ in .other })
+        let root = PluralRuleSet(rule: { _ in .other }, categories: [.other])
+        self.init(localeIdentifier: "root", type: type, set: root)
     }
 
     /// Finds the rules for a Foundation `Locale`.
@@ -46,10 +50,11 @@ public struct PluralRules: Sendable {
         self.init(locale: locale.identifier, type: type)
     }
 
-    private init(localeIdentifier: String, type: PluralRuleType, rule: @escaping PluralRule) {
+    private init(localeIdentifier: String, type: PluralRuleType, set: PluralRuleSet) {
         self.localeIdentifier = localeIdentifier
         self.type = type
-        self.rule = rule
+        self.rule = set.rule
+        self.categories = set.categories
     }
 
     /// The category of an integer; negative numbers take the category of their absolute value.

@@ -28,7 +28,8 @@ enum StringCommands {
             throw UsageError(error.localizedDescription)
         }
         console.print(rules.category(for: operands).rawValue)
-        console.print("rules: \(rules.localeIdentifier) \(type.rawValue), CLDR \(PluralRules.cldrVersion)")
+        let categories = rules.categories.map(\.rawValue).joined(separator: " ")
+        console.print("rules: \(rules.localeIdentifier) \(type.rawValue) (\(categories)), CLDR \(PluralRules.cldrVersion)")
         return ExitStatus.success
     }
 

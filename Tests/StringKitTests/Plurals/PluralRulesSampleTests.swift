@@ -48,6 +48,8 @@ struct PluralRulesSampleTests {
                 let rules = PluralRules(locale: locale, type: type)
                 // Then CLDR's own entry is found, not a fallback
                 #expect(rules.localeIdentifier == locale)
+                // And it lists exactly the categories CLDR gives samples for
+                #expect(Set(rules.categories.map(\.rawValue)) == Set(group.samples.keys), "\(locale)")
                 for (name, numbers) in group.samples {
                     let expected = try #require(PluralCategory(rawValue: name))
                     for number in numbers {
