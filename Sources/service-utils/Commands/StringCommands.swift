@@ -29,7 +29,8 @@ enum StringCommands {
         }
         console.print(rules.category(for: operands).rawValue)
         let categories = rules.categories.map(\.rawValue).joined(separator: " ")
-        console.print("rules: \(rules.localeIdentifier) \(type.rawValue) (\(categories)), CLDR \(PluralRules.cldrVersion)")
+        console.print(
+            "rules: \(rules.localeIdentifier) \(type.rawValue) (\(categories)), CLDR \(PluralRules.cldrVersion)")
         return ExitStatus.success
     }
 
