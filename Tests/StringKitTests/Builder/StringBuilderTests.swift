@@ -72,3 +72,21 @@ struct StringBuilderTests {
         #expect(StringBuilder.TextDelimiterRepeater(type: .space, count: 2).string == "  ")
     }
 }
+
+@Suite("StringKit attribute scope")
+struct StringKitAttributeScopeTests {
+    @Test("attributes read and write as properties of AttributedString")
+    func dynamicLookup() {
+        // Given text styled through StringAttribute
+        var text = "Sale".with(attributes: [.kern(1), .foregroundColor(.white)])
+        // When a scope property is read and another written
+        let kern = text.stringKitKern
+        text.stringKitFont = .system(size: 20, weight: .bold)
+        // Then both views agree
+        #expect(kern == 1)
+        #expect(
+            StringAttribute.from(text.runs.first?.attributes ?? AttributeContainer())
+                == [.font(.system(size: 20, weight: .bold)), .foregroundColor(.white), .kern(1)]
+        )
+    }
+}
