@@ -1,17 +1,3 @@
-/// How lines of a paragraph line up (SurfUtils passed `NSTextAlignment`).
-public enum TextAlignment: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Flush left.
-    case left
-    /// Centred.
-    case center
-    /// Flush right.
-    case right
-    /// Both edges flush.
-    case justified
-    /// Left or right, following the writing direction.
-    case natural
-}
-
 /// How a line that does not fit is broken or truncated (SurfUtils passed `NSLineBreakMode`).
 public enum LineBreakMode: String, Sendable, Hashable, Codable, CaseIterable {
     /// Wrap at word boundaries.
