@@ -34,7 +34,9 @@ public struct Color: Sendable, Hashable, Codable {
     public init?(hex: String) {
         var digits = Substring(hex)
         if digits.first == "#" { digits = digits.dropFirst() }
-        guard [3, 6, 8].contains(digits.count), let value = UInt32(digits, radix: 16) else { return nil }
+        guard [3, 6, 8].contains(digits.count), digits.allSatisfy(\.isHexDigit),
+            let value = UInt32(digits, radix: 16)
+        else { return nil }
         if digits.count == 3 {
             let red = Double((value >> 8) & 0xF) / 15
             let green = Double((value >> 4) & 0xF) / 15

@@ -46,7 +46,9 @@ enum MoneyCommands {
 
     private static func split(_ amount: Money, parts: String?, ratios: String?) throws -> [Money] {
         if let parts {
-            guard let count = Int(parts), count > 0 else { throw UsageError("PARTS must be a positive integer") }
+            guard let count = Int(parts), (1...10_000).contains(count) else {
+                throw UsageError("PARTS must be an integer from 1 to 10000")
+            }
             return try amount.split(into: count)
         }
         let values = (ratios ?? "").split(separator: ",").map { Int($0.trimmingCharacters(in: .whitespaces)) }

@@ -16,6 +16,7 @@ struct ColorTests {
         #expect(Color(hex: "#GG0000") == nil)
         #expect(Color(hex: "#12345") == nil)
         #expect(Color(hex: "") == nil)
+        #expect(Color(hex: "#+FF") == nil)
     }
 
     @Test("components are clamped, never trapping")
