@@ -1,0 +1,120 @@
+/// Roubles and kopecks as two integers (SurfUtils API), with SurfUtils' bugs fixed.
+///
+/// Both parts carry the amount's sign: −10.50 is `decimal: -10, digit: -50` and −0.05 is
+/// `decimal: 0, digit: -5`. `digit` always lies in −99…99. For other currencies and arithmetic
+/// beyond addition, convert to ``Money`` with ``money(in:)``.
+///
+/// ```swift
+/// MoneyModel(value: "10.1")?.asString()            // "10.10" (SurfUtils read 10.01)
+/// MoneyModel(decimal: 10, digit: 9).asString()     // "10.09"
+/// try MoneyModel(decimal: 10, digit: 99).add(MoneyModel(decimal: 0, digit: 1)).asString()  // "11"
+/// ```
+public struct MoneyModel: Sendable, Hashable {
+    /// Whole roubles (the integer part), signed.
+    public let decimal: Int
+    /// Kopecks (the fraction part), −99…99, with the same sign as ``decimal`` when both are non-zero.
+    public let digit: Int
+
+    /// Creates an amount from roubles and kopecks.
+    ///
+    /// Unlike SurfUtils, `digit` of 100 or more is normalised: whole roubles are carried into
+    /// `decimal` (`decimal: 1, digit: 250` is 3.50), and parts with opposite signs are combined
+    /// (`decimal: 1, digit: -50` is 0.50). If carrying would overflow `Int`, the amount saturates at
+    /// the largest (or smallest) representable one instead of trapping.
+    ///
+    /// - Parameters:
+    ///   - decimal: Roubles.
+    ///   - digit:   Kopecks; any value.
+    public init(decimal: Int, digit: Int) {
+        if let normalized = Self.normalized(decimal: decimal, digit: digit) {
+            self = normalized
+        } else {
+            let isPositive = decimal > 0
+            self.init(unchecked: isPositive ? .max : .min, isPositive ? 99 : -99)
+        }
+    }
+
+    private init(unchecked decimal: Int, _ digit: Int) {
+        self.decimal = decimal
+        self.digit = digit
+    }
+
+    /// Reads `roubles` or `roubles.kopecks` with `.` as the separator, optionally signed.
+    ///
+    /// `"10"` and `"10.00"` are 10 roubles, `"10.01"` is 10 roubles 1 kopeck, `"10.1"` is 10 roubles
+    /// 10 kopecks (SurfUtils read 10.01), `"-0.5"` is minus 50 kopecks. Returns nil for more than two
+    /// fraction digits (`"10.100"`), two separators (`"10.00.00"`), a missing part (`"10."`, `".5"`),
+    /// anything that is not a number, and amounts beyond `Int` roubles.
+    ///
+    /// - Parameter value: The amount as text.
+    public init?(value: String) {
+        var text = Substring(value)
+        let isNegative = text.first == "-"
+        if text.first == "-" || text.first == "+" { text = text.dropFirst() }
+        let parts = text.split(separator: ".", omittingEmptySubsequences: false)
+        guard (1...2).contains(parts.count), parts.allSatisfy(Self.isDigits) else { return nil }
+        guard let roubles = Int(parts[0]) else { return nil }
+        var kopecks = 0
+        if parts.count == 2 {
+            guard parts[1].count <= 2, let fraction = Int(parts[1]) else { return nil }
+            kopecks = parts[1].count == 1 ? fraction * 10 : fraction
+        }
+        self.init(unchecked: isNegative ? -roubles : roubles, isNegative ? -kopecks : kopecks)
+    }
+
+    /// The sum of two amounts, with kopecks carried into roubles.
+    ///
+    /// - Parameter money: The amount to add.
+    /// - Returns: The sum.
+    /// - Throws: ``MoneyError/overflow`` when the roubles do not fit in `Int` (SurfUtils trapped).
+    public func add(_ money: MoneyModel) throws(MoneyError) -> MoneyModel {
+        let (roubles, overflow) = decimal.addingReportingOverflow(money.decimal)
+        guard !overflow, let sum = Self.normalized(decimal: roubles, digit: digit + money.digit) else {
+            throw .overflow
+        }
+        return sum
+    }
+
+    /// The amount as `roubles.kopecks`, or just `roubles` when there are no kopecks: `"10"`, `"10.09"`,
+    /// `"10.99"`, `"-0.50"`.
+    ///
+    /// - Returns: The text.
+    public func asString() -> String {
+        let sign = decimal < 0 || digit < 0 ? "-" : ""
+        guard digit != 0 else { return "\(sign)\(decimal.magnitude)" }
+        let kopecks = digit.magnitude < 10 ? "0\(digit.magnitude)" : "\(digit.magnitude)"
+        return "\(sign)\(decimal.magnitude).\(kopecks)"
+    }
+
+    /// The same amount as ``Money``.
+    ///
+    /// - Parameter currency: A two-digit currency; roubles by default.
+    /// - Returns: The amount in minor units.
+    /// - Throws: ``MoneyError/overflow`` when it does not fit in `Int64` minor units.
+    public func money(in currency: Currency = .rub) throws(MoneyError) -> Money {
+        let (scaled, overflow1) = Int64(decimal).multipliedReportingOverflow(by: 100)
+        let (units, overflow2) = scaled.addingReportingOverflow(Int64(digit))
+        guard !overflow1, !overflow2 else { throw .overflow }
+        return Money(minorUnits: units, currency: currency)
+    }
+
+    /// Carries whole roubles out of `digit` and gives both parts one sign; nil on overflow.
+    private static func normalized(decimal: Int, digit: Int) -> MoneyModel? {
+        let (roubles, overflow) = decimal.addingReportingOverflow(digit / 100)
+        guard !overflow else { return nil }
+        var whole = roubles
+        var kopecks = digit % 100
+        if whole > 0 && kopecks < 0 {
+            whole -= 1
+            kopecks += 100
+        } else if whole < 0 && kopecks > 0 {
+            whole += 1
+            kopecks -= 100
+        }
+        return MoneyModel(unchecked: whole, kopecks)
+    }
+
+    private static func isDigits(_ text: Substring) -> Bool {
+        !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+    }
+}

@@ -1,0 +1,134 @@
+import Foundation
+import InternalServiceUtilities
+
+/// Reads amounts that people type: digits with the locale's grouping and decimal separators, an
+/// optional sign (`-` or `−`) and the currency's symbol or code before or after the number.
+struct MoneyParser {
+    /// The locale whose separators and currency symbol are accepted; nil for plain `12.34`.
+    let locale: Locale?
+
+    func parse(_ text: String, currency: Currency) throws(MoneyError) -> Money {
+        let fail = { (reason: MoneyError.AmountFailureReason) in MoneyError.invalidAmount(text, reason: reason) }
+        var body = Substring(text.filter { !Self.ignored.contains($0) })
+        var isNegative = false
+        var sawSign = false
+        for affix in affixes(for: currency) { body = stripped(body, affix) }
+        body = body.trimmingCharacters(in: Self.spaces)[...]
+        while let first = body.first, Self.signs.contains(first) || first == "+" {
+            guard !sawSign else { throw fail(.repeatedSign) }
+            sawSign = true
+            isNegative = first != "+"
+            body = body.dropFirst()
+            for affix in affixes(for: currency) { body = stripped(body, affix) }
+            body = body.trimmingCharacters(in: Self.spaces)[...]
+        }
+        let (integer, fraction) = try digits(of: body, fail: fail)
+        guard fraction.count <= currency.minorUnitDigits else {
+            throw fail(.tooManyFractionDigits(allowed: currency.minorUnitDigits))
+        }
+        let padded = fraction + Array(repeating: 0, count: currency.minorUnitDigits - fraction.count)
+        var units: Int64 = 0
+        for digit in integer + padded {
+            let (times, overflow1) = units.multipliedReportingOverflow(by: 10)
+            let (plus, overflow2) = times.addingReportingOverflow(Int64(digit))
+            guard !overflow1, !overflow2 else { throw fail(.tooLarge) }
+            units = plus
+        }
+        return Money(minorUnits: isNegative ? -units : units, currency: currency)
+    }
+
+    /// Splits the number into integer and fraction digits, checking separators and grouping.
+    private func digits(
+        of body: Substring,
+        fail: (MoneyError.AmountFailureReason) -> MoneyError
+    ) throws(MoneyError) -> (integer: [Int], fraction: [Int]) {
+        var groups: [[Int]] = [[]]
+        var fraction: [Int]?
+        for character in body {
+            if let digit = Self.digitValue(character) {
+                if fraction != nil { fraction?.append(digit) } else { groups[groups.count - 1].append(digit) }
+            } else if isDecimalSeparator(character) {
+                guard fraction == nil else { throw fail(.misplacedSeparator) }
+                fraction = []
+            } else if isGroupingSeparator(character) {
+                guard fraction == nil else { throw fail(.misplacedSeparator) }
+                groups.append([])
+            } else if Self.signs.contains(character) || character == "+" {
+                throw fail(.repeatedSign)
+            } else {
+                throw fail(.unexpectedCharacter(character))
+            }
+        }
+        if groups.count > 1 {
+            let grouped = groups.dropFirst().allSatisfy { $0.count == 3 } && (1...3).contains(groups[0].count)
+            guard grouped else { throw fail(.badGrouping) }
+        }
+        let integer = groups.flatMap { $0 }
+        if let fraction, fraction.isEmpty { throw fail(.noDigits) }
+        guard !integer.isEmpty || !(fraction ?? []).isEmpty else { throw fail(.noDigits) }
+        return (integer, fraction ?? [])
+    }
+
+    private var decimalSeparator: String { locale?.decimalSeparator ?? "." }
+    private var groupingSeparator: String? { locale == nil ? nil : locale?.groupingSeparator }
+
+    private func isDecimalSeparator(_ character: Character) -> Bool {
+        if String(character) == decimalSeparator { return true }
+        // "12.5" typed in a comma locale whose grouping is a space (ru_RU, fr_FR) is unambiguous.
+        return character == "." && decimalSeparator == "," && groupingSeparator.map(Self.isSpaceLike) ?? true
+    }
+
+    private func isGroupingSeparator(_ character: Character) -> Bool {
+        guard let grouping = groupingSeparator, !grouping.isEmpty else { return false }
+        if Self.isSpaceLike(grouping) { return Self.spaceCharacters.contains(character) }
+        return String(character) == grouping
+    }
+
+    /// The currency's code and, for a locale, its symbol there: "RUB" and "₽", "USD" and "$".
+    private func affixes(for currency: Currency) -> [String] {
+        var result = [currency.code]
+        if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
+            result.insert(symbol, at: 0)
+        }
+        return result
+    }
+
+    /// Symbols already looked up, by locale and code: a `NumberFormatter` costs tens of microseconds.
+    private static let symbols = Locked<[String: String]>([:])
+
+    private static func symbol(of currency: Currency, in locale: Locale) -> String? {
+        let key = locale.identifier + "|" + currency.code
+        if let known = symbols.withLock({ $0[key] }) { return known.isEmpty ? nil : known }
+        let formatter = NumberFormatter()
+        formatter.locale = locale
+        formatter.numberStyle = .currency
+        formatter.currencyCode = currency.code
+        let symbol = (formatter.currencySymbol ?? "").filter { !ignored.contains($0) }
+        symbols.withLock { $0[key] = symbol }
+        return symbol.isEmpty ? nil : symbol
+    }
+
+    private func stripped(_ text: Substring, _ affix: String) -> Substring {
+        let trimmed = text.trimmingCharacters(in: Self.spaces)[...]
+        if trimmed.hasPrefix(affix) { return trimmed.dropFirst(affix.count) }
+        if trimmed.hasSuffix(affix) { return trimmed.dropLast(affix.count) }
+        return trimmed
+    }
+
+    private static func digitValue(_ character: Character) -> Int? {
+        guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
+            scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue
+        else { return nil }
+        return Int(value)
+    }
+
+    private static func isSpaceLike(_ separator: String) -> Bool {
+        separator.allSatisfy { spaceCharacters.contains($0) }
+    }
+
+    /// Bidirectional marks that formatters put around numbers in right-to-left locales.
+    private static let ignored: Set<Character> = ["\u{200E}", "\u{200F}", "\u{061C}"]
+    private static let signs: Set<Character> = ["-", "\u{2212}"]
+    private static let spaceCharacters: Set<Character> = [" ", "\u{00A0}", "\u{202F}", "\u{2009}"]
+    private static let spaces = CharacterSet(charactersIn: " \u{00A0}\u{202F}\u{2009}")
+}

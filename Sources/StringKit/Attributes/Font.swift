@@ -1,0 +1,91 @@
+/// A portable font description: a family (or the system font in a design), a size in points and a
+/// weight. Apple platforms turn it into `UIFont`/`NSFont`; the HTML renderer into CSS.
+///
+/// ```swift
+/// let title = Font.system(size: 20, weight: .bold)
+/// let body = Font.custom("Georgia", size: 15)
+/// ```
+public struct Font: Sendable, Hashable, Codable {
+    /// Where the glyphs come from.
+    public enum Family: Sendable, Hashable, Codable {
+        /// The platform's system font in a design.
+        case system(Design)
+        /// A font installed under this family or PostScript name.
+        case named(String)
+    }
+
+    /// The designs of the system font.
+    public enum Design: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The default sans-serif design.
+        case `default`
+        /// A serif design.
+        case serif
+        /// A rounded design.
+        case rounded
+        /// A fixed-width design.
+        case monospaced
+    }
+
+    /// Font weights, with their CSS numeric values.
+    public enum Weight: Int, Sendable, Hashable, Codable, CaseIterable {
+        /// 100.
+        case ultraLight = 100
+        /// 200.
+        case thin = 200
+        /// 300.
+        case light = 300
+        /// 400.
+        case regular = 400
+        /// 500.
+        case medium = 500
+        /// 600.
+        case semibold = 600
+        /// 700.
+        case bold = 700
+        /// 800.
+        case heavy = 800
+        /// 900.
+        case black = 900
+    }
+
+    /// The family.
+    public let family: Family
+    /// The size in points.
+    public let size: Double
+    /// The weight.
+    public let weight: Weight
+
+    /// Creates a font description.
+    ///
+    /// - Parameters:
+    ///   - family: System design or named family.
+    ///   - size:   Points; negative or non-finite sizes become 0 (the platform's default size).
+    ///   - weight: The weight; regular by default.
+    public init(family: Family, size: Double, weight: Weight = .regular) {
+        self.family = family
+        self.size = size.isFinite ? max(size, 0) : 0
+        self.weight = weight
+    }
+
+    /// The system font.
+    ///
+    /// - Parameters:
+    ///   - size:   Points.
+    ///   - weight: The weight; regular by default.
+    ///   - design: The design; the default sans-serif by default.
+    /// - Returns: The font description.
+    public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
+        Font(family: .system(design), size: size, weight: weight)
+    }
+
+    /// A named font.
+    ///
+    /// - Parameters:
+    ///   - name:   The family or PostScript name.
+    ///   - size:   Points.
+    ///   - weight: The weight; regular by default.
+    /// - Returns: The font description.
+    public static func custom(_ name: String, size: Double, weight: Weight = .regular) -> Font {
+        Font(family: .named(name), size: size, weight: weight)
+    }
+}

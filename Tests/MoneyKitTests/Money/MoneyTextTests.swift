@@ -1,0 +1,104 @@
+import Foundation
+import MoneyKit
+import Testing
+
+@Suite("Money parsing, formatting and Codable")
+struct MoneyTextTests {
+    static let russia = Locale(identifier: "ru_RU")
+    static let usa = Locale(identifier: "en_US")
+    static let germany = Locale(identifier: "de_DE")
+
+    @Test(
+        "user text in three locales",
+        arguments: [
+            ("1\u{00A0}234,56\u{00A0}₽", "ru_RU", "RUB", Int64(123_456)), ("1 234,56 ₽", "ru_RU", "RUB", 123_456),
+            ("-12,5", "ru_RU", "RUB", -1_250), ("12.5", "ru_RU", "RUB", 1_250), ("1234 RUB", "ru_RU", "RUB", 123_400),
+            ("$1,234.56", "en_US", "USD", 123_456), ("-$1,234.56", "en_US", "USD", -123_456),
+            ("-12.5", "en_US", "USD", -1_250), ("\u{2212}0.05", "en_US", "USD", -5), ("USD 7", "en_US", "USD", 700),
+            ("1.234,56 €", "de_DE", "EUR", 123_456), ("-12,5", "de_DE", "EUR", -1_250),
+            ("¥1,235", "ja_JP", "JPY", 1_235),
+        ]
+    )
+    func parsing(text: String, locale: String, code: String, units: Int64) throws {
+        // Given text typed in a locale
+        let currency = try #require(Currency(code: code))
+        // When it is parsed
+        let money = try Money(parsing: text, currency: currency, locale: Locale(identifier: locale))
+        // Then every minor unit is kept
+        #expect(money == Money(minorUnits: units, currency: currency))
+    }
+
+    @Test(
+        "bad text is rejected with a reason",
+        arguments: [
+            ("12.345", "en_US"), ("12abc", "en_US"), ("1.234.56", "en_US"), ("12.34.5", "en_US"), ("", "en_US"),
+            ("123456789012345678901234567890", "en_US"), ("1,23,4", "en_US"), ("--5", "en_US"), ("5-", "en_US"),
+            ("1,234,56", "ru_RU"), ("12,5", "en_US"), ("1.234,567 €", "de_DE"), ("12.5", "de_DE"), ("$", "en_US"),
+            ("1e5", "en_US"), ("0x10", "en_US"), ("12.", "en_US"),
+        ]
+    )
+    func rejection(text: String, locale: String) {
+        let currency: Currency = locale == "de_DE" ? .eur : locale == "ru_RU" ? .rub : .usd
+        #expect(throws: MoneyError.self) {
+            try Money(parsing: text, currency: currency, locale: Locale(identifier: locale))
+        }
+    }
+
+    @Test("too many fraction digits names the currency's allowance")
+    func fractionDigits() {
+        #expect(throws: MoneyError.invalidAmount("5.5", reason: .tooManyFractionDigits(allowed: 0))) {
+            try Money(parsing: "5.5", currency: .jpy, locale: Self.usa)
+        }
+        #expect(throws: MoneyError.invalidAmount("30abc", reason: .unexpectedCharacter("a"))) {
+            try Money(parsing: "30abc", currency: .usd, locale: Self.usa)
+        }
+        let thirtyDigits = String(repeating: "9", count: 30)
+        #expect(throws: MoneyError.invalidAmount(thirtyDigits, reason: .tooLarge)) {
+            try Money(parsing: thirtyDigits, currency: .usd, locale: Self.usa)
+        }
+        #expect(throws: MoneyError.invalidAmount("1.234.56", reason: .misplacedSeparator)) {
+            try Money(parsing: "1.234.56", currency: .usd, locale: Self.usa)
+        }
+    }
+
+    @Test(
+        "formatting with Foundation's currency style, and parsing it back",
+        arguments: [("ru_RU", "RUB"), ("en_US", "USD"), ("de_DE", "EUR"), ("ja_JP", "JPY"), ("ar_KW", "KWD")]
+    )
+    func roundTrip(locale: String, code: String) throws {
+        // Given amounts in a locale's currency
+        let currency = try #require(Currency(code: code))
+        let locale = Locale(identifier: locale)
+        for units: Int64 in [0, 5, -1_234_567, 123_456_789_012] {
+            let money = Money(minorUnits: units, currency: currency)
+            // When each is formatted and read back
+            let text = money.formatted(locale: locale)
+            // Then the amount is unchanged
+            #expect(try Money(parsing: text, currency: currency, locale: locale) == money, "\(text)")
+        }
+    }
+
+    @Test("pinned-locale formatting output")
+    func formatting() {
+        let money = Money(minorUnits: 123_456, currency: .rub)
+        #expect(money.formatted(locale: Self.russia) == "1\u{00A0}234,56\u{00A0}₽")
+        #expect(Money(minorUnits: 123_456, currency: .usd).formatted(locale: Self.usa) == "$1,234.56")
+        #expect(Money(minorUnits: 123_456, currency: .eur).formatted(locale: Self.germany) == "1.234,56\u{00A0}€")
+    }
+
+    @Test("plain amounts and Codable never use floating point")
+    func codable() throws {
+        let money = Money(minorUnits: -5, currency: .kwd)
+        #expect(money.plainAmount == "-0.005")
+        #expect(Money(minorUnits: 1_200, currency: .jpy).plainAmount == "1200")
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        let data = try encoder.encode(money)
+        #expect(String(decoding: data, as: UTF8.self) == #"{"amount":"-0.005","currency":"KWD"}"#)
+        #expect(try JSONDecoder().decode(Money.self, from: data) == money)
+        let bad = Data(#"{"amount":"0.0001","currency":"USD"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Money.self, from: bad) }
+        let number = Data(#"{"amount":1.5,"currency":"USD"}"#.utf8)
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(Money.self, from: number) }
+    }
+}
