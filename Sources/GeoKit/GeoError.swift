@@ -49,6 +49,9 @@ public enum GeoError: Error, Sendable, Equatable {
         case httpStatus(Int)
         /// The answer was not the JSON the provider expects.
         case malformedResponse(String)
+        /// The routing service refused the request with its own error code, such as OSRM's
+        /// `InvalidQuery` (codes meaning "no route", such as `NoRoute`, give `nil` instead).
+        case service(code: String, message: String)
     }
 
     /// Why a location could not be obtained.
@@ -107,6 +110,7 @@ extension GeoError.RouteFailureReason {
         case .transport(let detail): return "the request failed (\(detail))"
         case .httpStatus(let status): return "the server answered HTTP \(status)"
         case .malformedResponse(let detail): return "the answer could not be read (\(detail))"
+        case .service(let code, let message): return "the routing service answered \(code): \(message)"
         }
     }
 }
