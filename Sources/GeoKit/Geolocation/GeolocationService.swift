@@ -109,7 +109,7 @@ public final class GeolocationService: GeolocationServiceInterface, LocationProv
             defer { state.locationRequests.removeAll() }
             return state.locationRequests
         }
-        waiting.forEach { $0(.success(first)) }
+        for request in waiting { request(.success(first)) }
     }
 
     /// Answers every queued location request with `.error` and keeps the reason in ``lastError``.
@@ -121,7 +121,7 @@ public final class GeolocationService: GeolocationServiceInterface, LocationProv
             state.lastError = error
             return state.locationRequests
         }
-        waiting.forEach { $0(.error) }
+        for request in waiting { request(.error) }
     }
 
     /// Answers the queued authorization requests once the status is determined.
@@ -134,7 +134,7 @@ public final class GeolocationService: GeolocationServiceInterface, LocationProv
             return state.authRequests
         }
         let result: GeolocationAuthResult = status.isAuthorized ? .success : .failure
-        waiting.forEach { $0(result) }
+        for request in waiting { request(result) }
     }
 }
 
