@@ -15,7 +15,7 @@ public protocol MapRoutingServiceInterface: Sendable {
     func buildRoute(to destination: Coordinate, in application: MapApplication, onComplete: (@Sendable () -> Void)?)
 }
 
-/// Opens routes in map applications through an injected ``PlatformKit/URLOpener``.
+/// Opens routes in map applications through an injected `URLOpener` (PlatformKit).
 ///
 /// ```swift
 /// let service = MapRoutingService(locationService: location, opener: opener)
