@@ -32,25 +32,11 @@ extension Geodesic {
         let sinTau1 = sinSigma1 * cosB11 + cosSigma1 * sinB11
         let cosTau1 = cosSigma1 * cosB11 - sinSigma1 * sinB11
 
-        let tau12 = distance / (k.b * (1 + a1m1))
-        let sinTau12 = sin(tau12)
-        let cosTau12 = cos(tau12)
-        let c1Prime = GeodesicSeries.c1Prime(eps)
-        let b12 = -c1Prime.sum(
-            sin: sinTau1 * cosTau12 + cosTau1 * sinTau12, cos: cosTau1 * cosTau12 - sinTau1 * sinTau12)
-        var sigma12 = tau12 - (b12 - b11)
-        var sinSigma12 = sin(sigma12)
-        var cosSigma12 = cos(sigma12)
-        if abs(k.f) > 0.01 {
-            // One Newton step on σ₁₂ for the larger flattenings where the reverted series lose accuracy.
-            let sinSigma2 = sinSigma1 * cosSigma12 + cosSigma1 * sinSigma12
-            let cosSigma2 = cosSigma1 * cosSigma12 - sinSigma1 * sinSigma12
-            let b12Exact = c1.sum(sin: sinSigma2, cos: cosSigma2)
-            let error = (1 + a1m1) * (sigma12 + (b12Exact - b11)) - distance / k.b
-            sigma12 -= error / (1 + k2 * sinSigma2 * sinSigma2).squareRoot()
-            sinSigma12 = sin(sigma12)
-            cosSigma12 = cos(sigma12)
-        }
+        let sigma12 = arcLength(
+            distance: distance, eps: eps, k2: k2, a1m1: a1m1, c1: c1, b11: b11,
+            sigma1: (sinSigma1, cosSigma1), tau1: (sinTau1, cosTau1))
+        let sinSigma12 = sin(sigma12)
+        let cosSigma12 = cos(sigma12)
         let sinSigma2 = sinSigma1 * cosSigma12 + cosSigma1 * sinSigma12
         var cosSigma2 = cosSigma1 * cosSigma12 - sinSigma1 * sinSigma12
         let sinBeta2 = cosAlpha0 * sinSigma2
@@ -72,5 +58,36 @@ extension Geodesic {
         let latitude2 = Degrees.atan2(sinBeta2, k.f1 * cosBeta2)
         let azimuth2 = Degrees.atan2(sinAlpha0, cosAlpha0 * cosSigma2)
         return (latitude2, longitude2, azimuth2)
+    }
+
+    /// σ₁₂ for a distance: τ₁₂ = s₁₂ / (b A₁), then the reverted series (eq. 20), with one Newton
+    /// step for flattenings beyond 0.01.
+    @inline(__always)
+    private func arcLength(
+        distance: Double,
+        eps: Double,
+        k2: Double,
+        a1m1: Double,
+        c1: SineSeries,
+        b11: Double,
+        sigma1: (sin: Double, cos: Double),
+        tau1: (sin: Double, cos: Double)
+    ) -> Double {
+        let k = constants
+        let tau12 = distance / (k.b * (1 + a1m1))
+        let sinTau12 = sin(tau12)
+        let cosTau12 = cos(tau12)
+        let b12 = -GeodesicSeries.c1Prime(eps).sum(
+            sin: tau1.sin * cosTau12 + tau1.cos * sinTau12, cos: tau1.cos * cosTau12 - tau1.sin * sinTau12)
+        var sigma12 = tau12 - (b12 - b11)
+        if abs(k.f) > 0.01 {
+            let sinSigma12 = sin(sigma12)
+            let cosSigma12 = cos(sigma12)
+            let sinSigma2 = sigma1.sin * cosSigma12 + sigma1.cos * sinSigma12
+            let cosSigma2 = sigma1.cos * cosSigma12 - sigma1.sin * sinSigma12
+            let error = (1 + a1m1) * (sigma12 + (c1.sum(sin: sinSigma2, cos: cosSigma2) - b11)) - distance / k.b
+            sigma12 -= error / (1 + k2 * sinSigma2 * sinSigma2).squareRoot()
+        }
+        return sigma12
     }
 }

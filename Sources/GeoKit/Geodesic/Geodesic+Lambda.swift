@@ -75,17 +75,7 @@ extension Geodesic {
         Degrees.normalizePair(&sinSigma1, &cosSigma1)
 
         let sinAlpha2 = p2.cosBeta != p1.cosBeta ? sinAlpha0 / p2.cosBeta : sinAlpha1
-        let cosAlpha2: Double
-        if p2.cosBeta != p1.cosBeta || abs(p2.sinBeta) != -p1.sinBeta {
-            let c1 = cosAlpha1 * p1.cosBeta
-            let extra =
-                p1.cosBeta < -p1.sinBeta
-                ? (p2.cosBeta - p1.cosBeta) * (p1.cosBeta + p2.cosBeta)
-                : (p1.sinBeta - p2.sinBeta) * (p1.sinBeta + p2.sinBeta)
-            cosAlpha2 = (c1 * c1 + extra).squareRoot() / p2.cosBeta
-        } else {
-            cosAlpha2 = abs(cosAlpha1)
-        }
+        let cosAlpha2 = Self.finalAzimuthCosine(p1, p2, cosAlpha1: cosAlpha1)
         var sinSigma2 = p2.sinBeta
         let sinOmega2 = sinAlpha0 * p2.sinBeta
         var cosSigma2 = cosAlpha2 * p2.cosBeta
@@ -111,18 +101,44 @@ extension Geodesic {
 
         var derivative = 0.0
         if wantDerivative {
-            if cosAlpha2 == 0 {
-                derivative = -2 * k.f1 * p1.dn / p1.sinBeta
-            } else {
-                let lengths = lengths(
-                    eps: eps, sigma12: sigma12, sin1: sinSigma1, cos1: cosSigma1, dn1: p1.dn,
-                    sin2: sinSigma2, cos2: cosSigma2, dn2: p2.dn)
-                derivative = lengths.m12b * k.f1 / (cosAlpha2 * p2.cosBeta)
-            }
+            derivative = lambdaDerivative(
+                p1, p2, eps: eps, sigma12: sigma12, cosAlpha2: cosAlpha2,
+                sigma1: (sinSigma1, cosSigma1), sigma2: (sinSigma2, cosSigma2))
         }
         return LambdaEvaluation(
             residual: eta + domega12, sinAlpha2: sinAlpha2, cosAlpha2: cosAlpha2, sigma12: sigma12,
             sinSigma1: sinSigma1, cosSigma1: cosSigma1, sinSigma2: sinSigma2, cosSigma2: cosSigma2,
             eps: eps, derivative: derivative)
+    }
+
+    /// cos α₂ from the invariant cos² α₂ cos² β₂ = cos² α₁ cos² β₁ + cos² β₂ − cos² β₁, arranged to
+    /// avoid cancellation.
+    @inline(__always)
+    static func finalAzimuthCosine(_ p1: ReducedPoint, _ p2: ReducedPoint, cosAlpha1: Double) -> Double {
+        guard p2.cosBeta != p1.cosBeta || abs(p2.sinBeta) != -p1.sinBeta else { return abs(cosAlpha1) }
+        let c1 = cosAlpha1 * p1.cosBeta
+        let extra =
+            p1.cosBeta < -p1.sinBeta
+            ? (p2.cosBeta - p1.cosBeta) * (p1.cosBeta + p2.cosBeta)
+            : (p1.sinBeta - p2.sinBeta) * (p1.sinBeta + p2.sinBeta)
+        return (c1 * c1 + extra).squareRoot() / p2.cosBeta
+    }
+
+    /// dλ₁₂/dα₁ = m₁₂ (1 − f) / (cos α₂ cos β₂ b) (eq. 38), with its limit when α₂ = 90°.
+    @inline(__always)
+    func lambdaDerivative(
+        _ p1: ReducedPoint,
+        _ p2: ReducedPoint,
+        eps: Double,
+        sigma12: Double,
+        cosAlpha2: Double,
+        sigma1: (sin: Double, cos: Double),
+        sigma2: (sin: Double, cos: Double)
+    ) -> Double {
+        if cosAlpha2 == 0 { return -2 * constants.f1 * p1.dn / p1.sinBeta }
+        let lengths = lengths(
+            eps: eps, sigma12: sigma12, sin1: sigma1.sin, cos1: sigma1.cos, dn1: p1.dn,
+            sin2: sigma2.sin, cos2: sigma2.cos, dn2: p2.dn)
+        return lengths.m12b * constants.f1 / (cosAlpha2 * p2.cosBeta)
     }
 }
