@@ -109,9 +109,9 @@ struct GeoCommandsTests {
 
     @Test("locate without a gpsd fails with status 69 and says why")
     func locateWithoutDaemon() throws {
-        let server = try LocalTCPServer { _ in }
-        let port = server.port
-        server.stop()
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let result = try runServiceUtils(["locate", "--gpsd", "127.0.0.1:\(port)", "--timeout", "5"])
         #expect(result.status == 69)
         #expect(result.error.contains("127.0.0.1:\(port)"))

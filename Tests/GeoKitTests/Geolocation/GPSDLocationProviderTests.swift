@@ -101,9 +101,9 @@ struct GPSDLocationProviderTests {
 
     @Test("with no daemon, authorization is denied and a location is an error with the reason")
     func noDaemon() async throws {
-        let server = try LocalTCPServer { _ in }
-        let port = server.port
-        server.stop()
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
         let provider = GPSDLocationProvider(host: "127.0.0.1", port: port, timeout: 5)
         let service = GeolocationService(manager: provider)
         #expect(await service.authorization() == .failure)

@@ -67,10 +67,10 @@ struct OSRMRouteProviderTests {
 
     @Test("a server that is down is a transport failure")
     func serverDown() async throws {
-        // Given a port nobody listens on (a server we started and stopped)
-        let server = try LocalTCPServer.http(status: 200, body: "")
-        let url = server.url
-        server.stop()
+        // Given a port that is bound but not listening
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let url = closed.url
         // Then the provider throws a transport error
         await #expect {
             try await OSRMRouteProvider(baseURL: url, timeout: 5).routeDistance(from: start, to: end)

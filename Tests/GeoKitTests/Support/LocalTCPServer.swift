@@ -56,6 +56,9 @@ final class LocalTCPServer: Sendable {
     let port: UInt16
     private let listener: Int32
     private let stopped = Locked(false)
+    /// Signalled by the accept thread once it has closed the listener, so that the descriptor number
+    /// is never reused by another socket while that thread might still call `accept` on it.
+    private let finished = DispatchSemaphore(value: 0)
 
     /// Starts listening; `handler` runs once per connection and the connection closes when it returns.
     init(handler: @escaping @Sendable (Connection) -> Void) throws {
@@ -86,11 +89,16 @@ final class LocalTCPServer: Sendable {
         port = UInt16(bigEndian: address.sin_port)
         listener = descriptor
         let stopped = self.stopped
+        let finished = self.finished
         Thread.detachNewThread {
             while true {
                 let client = accept(descriptor, nil, nil)
                 if client < 0 {
-                    if stopped.value { return }
+                    if stopped.value {
+                        close(descriptor)
+                        finished.signal()
+                        return
+                    }
                     continue
                 }
                 Thread.detachNewThread {
@@ -112,8 +120,9 @@ final class LocalTCPServer: Sendable {
             return stopped
         }
         guard !wasStopped else { return }
+        // Wakes the blocked `accept`; the accept thread then closes the descriptor.
         shutdown(listener, Int32(SHUT_RDWR))
-        close(listener)
+        finished.wait()
     }
 
     deinit { stop() }
@@ -128,4 +137,44 @@ final class LocalTCPServer: Sendable {
             )
         }
     }
+}
+
+/// A port on 127.0.0.1 that is bound but not listening: connections to it are refused, and no other
+/// server can take it while this object lives (unlike a port freed by stopping a server).
+final class ClosedPort: Sendable {
+    let port: UInt16
+    private let descriptor: Int32
+
+    init() throws {
+        #if canImport(Glibc)
+            let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw LocalTCPServer.SetupError(description: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(descriptor)
+            throw LocalTCPServer.SetupError(description: "bind failed")
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        self.descriptor = descriptor
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    deinit { close(descriptor) }
 }
