@@ -106,5 +106,10 @@ final class TCPLineConnection {
         let size = socklen_t(MemoryLayout<timeval>.size)
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &value, size)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &value, size)
+        #if canImport(Darwin)
+            // Darwin has no MSG_NOSIGNAL: a write to a closed peer must not raise SIGPIPE.
+            var on: Int32 = 1
+            setsockopt(descriptor, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+        #endif
     }
 }
