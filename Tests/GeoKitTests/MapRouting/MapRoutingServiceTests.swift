@@ -1,0 +1,129 @@
+import Foundation
+import GeoKit
+import InternalServiceUtilities
+import PlatformKit
+import Testing
+
+/// A URL opener that can open the listed schemes and records what it opened.
+final class RecordingOpener: URLOpener {
+    let schemes: Set<String>
+    let opened = Locked<[URL]>([])
+    private let stream: AsyncStream<URL>
+    private let continuation: AsyncStream<URL>.Continuation
+
+    init(schemes: Set<String>) {
+        self.schemes = schemes
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func canOpen(_ url: URL) -> Bool { url.scheme.map(schemes.contains) ?? false }
+
+    func open(_ url: URL) async -> Bool {
+        opened.withLock { $0.append(url) }
+        continuation.yield(url)
+        return canOpen(url)
+    }
+
+    /// The next URL opened.
+    func nextOpened() async -> URL? {
+        var iterator = stream.makeAsyncIterator()
+        return await iterator.next()
+    }
+}
+
+/// A location service with fixed answers that counts position requests.
+final class FixedLocationService: MapRoutingLocationServiceInterface {
+    let isLocationAccessAllowed: Bool
+    let isAllowedFullAccuracyLocation: Bool
+    let position: Coordinate?
+    let requests = Locked(0)
+
+    init(allowed: Bool, fullAccuracy: Bool, position: Coordinate?) {
+        isLocationAccessAllowed = allowed
+        isAllowedFullAccuracyLocation = fullAccuracy
+        self.position = position
+    }
+
+    func getCurrentLocation(_ completion: @escaping @Sendable (Coordinate?) -> Void) {
+        requests.withLock { $0 += 1 }
+        completion(position)
+    }
+}
+
+@Suite("MapRoutingService")
+struct MapRoutingServiceTests {
+    let here: Coordinate
+    let destination: Coordinate
+
+    init() throws {
+        here = try Coordinate(latitude: 55.7, longitude: 37.6)
+        destination = try Coordinate(latitude: 59.9, longitude: 30.3)
+    }
+
+    @Test("available applications are those the opener can open, without Google web when the app exists")
+    func availableApplications() {
+        let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
+        // Given every scheme openable
+        let all = RecordingOpener(schemes: [
+            "https", "comgooglemaps", "yandexmaps", "yandexnavi", "dgis", "waze", "geo",
+        ])
+        #expect(
+            MapRoutingService(locationService: location, opener: all).availableApplications == [
+                .apple, .googleApp, .yandex, .yandexNavigator, .twoGIS, .waze, .geo,
+            ])
+        // Given only the browser
+        let browser = RecordingOpener(schemes: ["https"])
+        #expect(
+            MapRoutingService(locationService: location, opener: browser).availableApplications == [.apple, .googleUrl])
+        // Given nothing
+        #expect(
+            MapRoutingService(locationService: location, opener: RecordingOpener(schemes: [])).availableApplications
+                .isEmpty)
+    }
+
+    @Test(
+        "the user's position is the start only with access and full accuracy",
+        arguments: [(true, true, true), (true, false, false), (false, true, false), (false, false, false)])
+    func startOnlyWithFullAccuracy(allowed: Bool, fullAccuracy: Bool, usesPosition: Bool) async throws {
+        let location = FixedLocationService(allowed: allowed, fullAccuracy: fullAccuracy, position: here)
+        let opener = RecordingOpener(schemes: ["yandexmaps"])
+        let service = MapRoutingService(locationService: location, opener: opener)
+        // When a route is built in Yandex Maps
+        let url = await service.buildRoute(to: destination, in: .yandex)
+        // Then the start is there only when both permissions hold, and the position was asked only then
+        let expected = MapApplication.yandex.routeURL(from: usesPosition ? here : nil, to: destination)
+        #expect(url == expected)
+        #expect(opener.opened.value == [expected].compactMap { $0 })
+        #expect(location.requests.value == (usesPosition ? 1 : 0))
+    }
+
+    @Test("an unknown position falls back to the destination alone")
+    func unknownPosition() async {
+        let location = FixedLocationService(allowed: true, fullAccuracy: true, position: nil)
+        let service = MapRoutingService(locationService: location, opener: RecordingOpener(schemes: ["dgis"]))
+        #expect(
+            await service.routeURL(to: destination, in: .twoGIS)
+                == MapApplication.twoGIS.routeURL(from: nil, to: destination))
+    }
+
+    @Test("an application the opener cannot open is not opened")
+    func notOpenable() async {
+        let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
+        let opener = RecordingOpener(schemes: [])
+        #expect(
+            await MapRoutingService(locationService: location, opener: opener).buildRoute(to: destination, in: .waze)
+                == nil)
+        #expect(opener.opened.value.isEmpty)
+    }
+
+    @Test("the callback form calls onComplete and then opens the URL")
+    func callbackForm() async {
+        let location = FixedLocationService(allowed: true, fullAccuracy: true, position: here)
+        let opener = RecordingOpener(schemes: ["geo"])
+        let service = MapRoutingService(locationService: location, opener: opener)
+        await confirmation("onComplete called once") { completed in
+            service.buildRoute(to: destination, in: .geo) { completed() }
+            #expect(await opener.nextOpened() == MapApplication.geo.routeURL(from: here, to: destination))
+        }
+    }
+}

@@ -1,0 +1,180 @@
+import Foundation
+import InternalServiceUtilities
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A tiny TCP server on 127.0.0.1 and a free port, for tests: each accepted connection is handed to
+/// `handler` on its own thread with blocking read and write helpers.
+final class LocalTCPServer: Sendable {
+    /// One accepted connection.
+    struct Connection: Sendable {
+        let descriptor: Int32
+
+        /// Reads until `\n` (returned without it) or end of input (nil when nothing was read).
+        func readLine() -> String? {
+            var bytes: [UInt8] = []
+            var byte: UInt8 = 0
+            while recv(descriptor, &byte, 1, 0) == 1 {
+                if byte == UInt8(ascii: "\n") {
+                    if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                bytes.append(byte)
+            }
+            return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// Reads until the blank line that ends HTTP headers; returns the request line.
+        func readHTTPRequestLine() -> String? {
+            let first = readLine()
+            while let line = readLine(), !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {}
+            return first
+        }
+
+        /// Writes all of `text`.
+        func write(_ text: String) {
+            let bytes = Array(text.utf8)
+            var sent = 0
+            while sent < bytes.count {
+                let result = bytes[sent...].withUnsafeBytes {
+                    send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+                }
+                if result <= 0 { return }
+                sent += result
+            }
+        }
+    }
+
+    struct SetupError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    let port: UInt16
+    private let listener: Int32
+    private let stopped = Locked(false)
+    /// Signalled by the accept thread once it has closed the listener, so that the descriptor number
+    /// is never reused by another socket while that thread might still call `accept` on it.
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts listening; `handler` runs once per connection and the connection closes when it returns.
+    init(handler: @escaping @Sendable (Connection) -> Void) throws {
+        #if canImport(Glibc)
+            let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw SetupError(description: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard bound == 0, listen(descriptor, 16) == 0 else {
+            close(descriptor)
+            throw SetupError(description: "bind/listen failed")
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        listener = descriptor
+        let stopped = self.stopped
+        let finished = self.finished
+        Thread.detachNewThread {
+            while true {
+                let client = accept(descriptor, nil, nil)
+                if client < 0 {
+                    if stopped.value {
+                        close(descriptor)
+                        finished.signal()
+                        return
+                    }
+                    continue
+                }
+                Thread.detachNewThread {
+                    handler(Connection(descriptor: client))
+                    shutdown(client, Int32(SHUT_RDWR))
+                    close(client)
+                }
+            }
+        }
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    /// Stops accepting connections.
+    func stop() {
+        let wasStopped = stopped.withLock { stopped -> Bool in
+            defer { stopped = true }
+            return stopped
+        }
+        guard !wasStopped else { return }
+        // Wakes the blocked `accept`; the accept thread then closes the descriptor.
+        shutdown(listener, Int32(SHUT_RDWR))
+        finished.wait()
+    }
+
+    deinit { stop() }
+
+    /// A server that answers every HTTP request with `status` and `body`, recording request lines.
+    static func http(status: Int, body: String, requests: Locked<[String]> = Locked([])) throws -> LocalTCPServer {
+        try LocalTCPServer { connection in
+            guard let requestLine = connection.readHTTPRequestLine() else { return }
+            requests.withLock { $0.append(requestLine) }
+            connection.write(
+                "HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+            )
+        }
+    }
+}
+
+/// A port on 127.0.0.1 that is bound but not listening: connections to it are refused, and no other
+/// server can take it while this object lives (unlike a port freed by stopping a server).
+final class ClosedPort: Sendable {
+    let port: UInt16
+    private let descriptor: Int32
+
+    init() throws {
+        #if canImport(Glibc)
+            let socketType = Int32(SOCK_STREAM.rawValue)
+        #else
+            let socketType = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, socketType, 0)
+        guard descriptor >= 0 else { throw LocalTCPServer.SetupError(description: "socket() failed") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
+        }
+        guard bound == 0, named == 0 else {
+            close(descriptor)
+            throw LocalTCPServer.SetupError(description: "bind failed")
+        }
+        port = UInt16(bigEndian: address.sin_port)
+        self.descriptor = descriptor
+    }
+
+    /// `http://127.0.0.1:PORT`.
+    var url: URL { URL(string: "http://127.0.0.1:\(port)") ?? URL(fileURLWithPath: "/") }
+
+    deinit { close(descriptor) }
+}
