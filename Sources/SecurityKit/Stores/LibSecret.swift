@@ -122,7 +122,7 @@ struct LibSecret {
         _ body: (OpaquePointer?, OpaquePointer?) throws(SecureStoreError) -> Result
     ) throws(SecureStoreError) -> Result {
         var owned: [UnsafeMutablePointer<CChar>] = []
-        defer { owned.forEach { free($0) } }
+        defer { for pointer in owned { free(pointer) } }
         func copy(_ text: String) -> UnsafeMutableRawPointer? {
             guard let pointer = strdup(text) else { return nil }
             owned.append(pointer)
