@@ -80,6 +80,15 @@ enum ChaCha20 {
             guard let words = buffer.baseAddress else { return }
             var blockCounter = counter
             var offset = 0
+            #if _endian(little)
+                // Four blocks at a time in SIMD lanes; the words are little-endian in memory already.
+                let shifts = rightShifts()
+                while data.count - offset >= 256 {
+                    apply4(input, counter: blockCounter, to: base + offset, shifts: shifts)
+                    offset += 256
+                    blockCounter &+= 4
+                }
+            #endif
             while offset < data.count {
                 block(input, counter: blockCounter, into: words)
                 let remaining = data.count - offset
