@@ -2,7 +2,7 @@
 /// SurfUtils offers for biometric unlock). Get one with ``PinCryptoBox/hack()``.
 ///
 /// It shows why the legacy format is weak: whoever can read the store can read the secret.
-public struct PinHackCryptoBox: Sendable {
+public struct PinHackCryptoBox: CryptoBox {
     let box: PinCryptoBox
 
     /// Encrypts `data` under the PIN `auth`, as ``PinCryptoBox/encrypt(data:auth:)`` does.
@@ -21,6 +21,15 @@ public struct PinHackCryptoBox: Sendable {
     /// - Throws: ``CryptoBoxCommonError``.
     public func decrypt() throws -> String {
         try box.decrypt(key: box.readText(box.keys.hash))
+    }
+
+    /// Decrypts with the stored hash; `auth` is not used (the ``CryptoBox`` form of ``decrypt()``).
+    ///
+    /// - Parameter auth: Ignored.
+    /// - Returns: The secret.
+    /// - Throws: ``CryptoBoxCommonError``.
+    public func decrypt(auth: String) throws -> String {
+        try decrypt()
     }
 
     /// This box as a ``CryptoBox`` whose `decrypt(auth:)` ignores `auth`.

@@ -91,6 +91,7 @@ struct PinCryptoBoxTests {
         try box.encrypt(data: "token", auth: "1234")
         #expect(try box.hack().decrypt() == "token")
         #expect(try box.hack().erase().decrypt(auth: "not the PIN") == "token")
+        #expect(try box.hack().decrypt(auth: "also not the PIN") == "token")
         try box.hack().erase().encrypt(data: "other", auth: "5678")
         #expect(try box.decrypt(auth: "5678") == "other")
     }
