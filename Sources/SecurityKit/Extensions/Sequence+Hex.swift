@@ -1,0 +1,43 @@
+extension Sequence<UInt8> {
+    /// The bytes as lowercase hexadecimal, two characters each.
+    package var hexString: String {
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var characters: [UInt8] = []
+        characters.reserveCapacity(underestimatedCount * 2)
+        for byte in self {
+            characters.append(digits[Int(byte >> 4)])
+            characters.append(digits[Int(byte & 0x0F)])
+        }
+        return String(decoding: characters, as: UTF8.self)
+    }
+}
+
+extension Array where Element == UInt8 {
+    /// Decodes hexadecimal (either case, no separators); nil when the text is not hexadecimal.
+    ///
+    /// - Parameter hex: An even number of hexadecimal digits.
+    package init?(hex: String) {
+        let characters = Array(hex.utf8)
+        guard characters.count % 2 == 0 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(characters.count / 2)
+        var index = 0
+        while index < characters.count {
+            guard let high = Self.nibble(characters[index]), let low = Self.nibble(characters[index + 1]) else {
+                return nil
+            }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        self = bytes
+    }
+
+    private static func nibble(_ character: UInt8) -> UInt8? {
+        switch character {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): character - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): character - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): character - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

@@ -1,1 +1,0 @@
-// SecurityKit's tests go in this folder, one suite per concept (see CONTRIBUTING.md).
