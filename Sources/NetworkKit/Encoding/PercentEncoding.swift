@@ -65,11 +65,16 @@ public enum PercentEncoding {
             } else if spaceAsPlus && byte == UInt8(ascii: " ") {
                 output.append(UInt8(ascii: "+"))
             } else {
-                output.append(UInt8(ascii: "%"))
-                output.append(hexDigits[Int(byte >> 4)])
-                output.append(hexDigits[Int(byte & 0x0F)])
+                appendEscaped(byte, to: &output)
             }
         }
+    }
+
+    /// Appends `%XX` for one byte.
+    static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(hexDigits[Int(byte >> 4)])
+        output.append(hexDigits[Int(byte & 0x0F)])
     }
 
     private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
