@@ -16,7 +16,7 @@ public import Foundation
 ///     // not found
 /// }
 /// ```
-public enum HTTPError: Error, Sendable {
+public enum HTTPError: Error, Sendable, Hashable {
     /// The URL could not be built from the router.
     case invalidURL(InvalidURLReason)
     /// The parameters or body could not be encoded.
