@@ -80,6 +80,18 @@ extension HTTPError {
         public let code: URLError.Code
         /// The underlying error's description.
         public let reason: String
+
+        /// Creates the payload; NetworkKit makes these, stubs and tests may too.
+        ///
+        /// - Parameters:
+        ///   - request: The request (see the property).
+        ///   - code: The code (see the property).
+        ///   - reason: The reason (see the property).
+        public init(request: RequestSummary, code: URLError.Code, reason: String) {
+            self.request = request
+            self.code = code
+            self.reason = reason
+        }
     }
 
     /// A response whose status code was not acceptable.
@@ -92,6 +104,20 @@ extension HTTPError {
         public let headers: HTTPHeaders
         /// The response body, as received.
         public let body: Data
+
+        /// Creates the payload; NetworkKit makes these, stubs and tests may too.
+        ///
+        /// - Parameters:
+        ///   - request: The request (see the property).
+        ///   - statusCode: The statusCode (see the property).
+        ///   - headers: The headers (see the property).
+        ///   - body: The body (see the property).
+        public init(request: RequestSummary, statusCode: Int, headers: HTTPHeaders, body: Data) {
+            self.request = request
+            self.statusCode = statusCode
+            self.headers = headers
+            self.body = body
+        }
     }
 
     /// A response whose media type the request did not accept.
@@ -102,6 +128,18 @@ extension HTTPError {
         public let received: String?
         /// The media types the request's `Accept` allowed.
         public let acceptable: [String]
+
+        /// Creates the payload; NetworkKit makes these, stubs and tests may too.
+        ///
+        /// - Parameters:
+        ///   - request: The request (see the property).
+        ///   - received: The received (see the property).
+        ///   - acceptable: The acceptable (see the property).
+        public init(request: RequestSummary, received: String?, acceptable: [String]) {
+            self.request = request
+            self.received = received
+            self.acceptable = acceptable
+        }
     }
 
     /// A body that did not decode into the expected type.
@@ -116,5 +154,21 @@ extension HTTPError {
         public let reason: String
         /// The first bytes of the body, as text.
         public let excerpt: String
+
+        /// Creates the payload; NetworkKit makes these, stubs and tests may too.
+        ///
+        /// - Parameters:
+        ///   - request: The request (see the property).
+        ///   - type: The type (see the property).
+        ///   - codingPath: The codingPath (see the property).
+        ///   - reason: The reason (see the property).
+        ///   - excerpt: The excerpt (see the property).
+        public init(request: RequestSummary, type: String, codingPath: String, reason: String, excerpt: String) {
+            self.request = request
+            self.type = type
+            self.codingPath = codingPath
+            self.reason = reason
+            self.excerpt = excerpt
+        }
     }
 }

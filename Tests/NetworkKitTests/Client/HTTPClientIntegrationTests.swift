@@ -209,10 +209,9 @@ struct HTTPClientIntegrationTests {
     func typeMismatch() async throws {
         // Given a type whose `url` is a number
         struct Wrong: Decodable { var url: Int }
+        let router = try HTTPBinRouter("get")
         // When /get is decoded into it
-        let error = await #expect(throws: HTTPError.self) {
-            try await client.send(try HTTPBinRouter("get"), as: Wrong.self)
-        }
+        let error = await #expect(throws: HTTPError.self) { try await client.send(router, as: Wrong.self) }
         // Then the path names the field
         guard case .decodingFailed(let failure) = error else { throw HTTPError.invalidURL(.missingURL) }
         #expect(failure.codingPath == "url")
