@@ -68,9 +68,8 @@ public struct QueryStringEncoder: Sendable, Hashable {
     public func query(_ parameters: [String: Any]) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(parameters.count * 16)
-        for key in parameters.keys.sorted(by: <) {
-            guard let value = parameters[key] else { continue }
-            append(key: key, value: value, to: &output)
+        for (key, value) in parameters.sorted(by: { $0.key < $1.key }) {
+            append(key: escapedBytes(key), value: value, to: &output)
         }
         return String(decoding: output, as: UTF8.self)
     }
@@ -83,7 +82,7 @@ public struct QueryStringEncoder: Sendable, Hashable {
     /// - Returns: The pairs in the order they appear in the query.
     public func queryComponents(fromKey key: String, value: Any) -> [(String, String?)] {
         var output: [UInt8] = []
-        append(key: key, value: value, to: &output)
+        append(key: escapedBytes(key), value: value, to: &output)
         guard !output.isEmpty else { return [] }
         return output.split(separator: UInt8(ascii: "&"), omittingEmptySubsequences: false).map { pair in
             let parts = pair.split(separator: UInt8(ascii: "="), maxSplits: 1, omittingEmptySubsequences: false)
@@ -97,17 +96,32 @@ public struct QueryStringEncoder: Sendable, Hashable {
     /// - Parameter text: A key or value.
     /// - Returns: The escaped text.
     public func escape(_ text: String) -> String {
-        var output: [UInt8] = []
-        PercentEncoding.encode(text, allowing: .queryComponent, spaceAsPlus: spaceEncoding == .plus, into: &output)
-        return String(decoding: output, as: UTF8.self)
+        String(decoding: escapedBytes(text), as: UTF8.self)
     }
 
-    private func append(key: String, value: Any, to output: inout [UInt8]) {
+    private func escapedBytes(_ text: String) -> [UInt8] {
+        var output: [UInt8] = []
+        PercentEncoding.encode(text, allowing: .queryComponent, spaceAsPlus: spaceEncoding == .plus, into: &output)
+        return output
+    }
+
+    /// Appends the pairs of `value` under `key`, which is already escaped: escaping works byte by
+    /// byte, so `escape(a[b])` is `escape(a) + %5B + escape(b) + %5D` and each prefix is escaped once.
+    private func append(key: [UInt8], value: Any, to output: inout [UInt8]) {
+        if let text = value as? String {
+            appendPair(key: key, value: text, to: &output)
+            return
+        }
         switch value {
         case let dictionary as [String: Any]:
-            for nestedKey in dictionary.keys.sorted(by: <) {
-                guard let nested = dictionary[nestedKey] else { continue }
-                append(key: "\(key)[\(nestedKey)]", value: nested, to: &output)
+            for (nestedKey, nested) in dictionary.sorted(by: { $0.key < $1.key }) {
+                var fullKey = key
+                fullKey.reserveCapacity(key.count + nestedKey.utf8.count + 6)
+                fullKey.append(contentsOf: Self.openBracket)
+                PercentEncoding.encode(
+                    nestedKey, allowing: .queryComponent, spaceAsPlus: spaceEncoding == .plus, into: &fullKey)
+                fullKey.append(contentsOf: Self.closeBracket)
+                append(key: fullKey, value: nested, to: &output)
             }
         case let array as [Any]:
             for (index, element) in array.enumerated() {
@@ -120,20 +134,22 @@ public struct QueryStringEncoder: Sendable, Hashable {
         }
     }
 
-    private func arrayKey(_ key: String, index: Int) -> String {
+    private static let openBracket: [UInt8] = Array("%5B".utf8)
+    private static let closeBracket: [UInt8] = Array("%5D".utf8)
+
+    private func arrayKey(_ key: [UInt8], index: Int) -> [UInt8] {
         switch arrayEncoding {
-        case .brackets: "\(key)[]"
+        case .brackets: key + Self.openBracket + Self.closeBracket
         case .noBrackets: key
-        case .indexInBrackets: "\(key)[\(index)]"
+        case .indexInBrackets: key + Self.openBracket + Array(String(index).utf8) + Self.closeBracket
         }
     }
 
-    private func appendPair(key: String, value: String?, to output: inout [UInt8]) {
+    private func appendPair(key: [UInt8], value: String?, to output: inout [UInt8]) {
         if !output.isEmpty { output.append(UInt8(ascii: "&")) }
-        let plus = spaceEncoding == .plus
-        PercentEncoding.encode(key, allowing: .queryComponent, spaceAsPlus: plus, into: &output)
+        output.append(contentsOf: key)
         guard let value else { return }
         output.append(UInt8(ascii: "="))
-        PercentEncoding.encode(value, allowing: .queryComponent, spaceAsPlus: plus, into: &output)
+        PercentEncoding.encode(value, allowing: .queryComponent, spaceAsPlus: spaceEncoding == .plus, into: &output)
     }
 }
