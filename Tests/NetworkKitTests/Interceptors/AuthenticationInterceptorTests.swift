@@ -105,7 +105,10 @@ struct AuthenticationInterceptorTests {
         let client = HTTPClient { $0.add(interceptor) }
         // Then the adapter refuses
         let error = await #expect(throws: HTTPError.self) { try await client.send(StubRouter()) }
-        guard case .authenticationFailed(_, let reason) = error else { return }
+        guard case .authenticationFailed(_, let reason) = error else {
+            Issue.record("expected authenticationFailed, got \(String(describing: error))")
+            return
+        }
         #expect(reason == .missingCredential)
     }
 }
