@@ -90,7 +90,7 @@ public struct RetryPolicy: RequestRetrier {
     public func backoff(afterAttempt attempt: Int) -> Duration {
         let exponent = Double(max(attempt - 1, 0))
         let factor = pow(multiplier, exponent) * (1 + jitter * (2 * random() - 1))
-        let seconds = Self.seconds(baseDelay) * max(factor, 0)
+        let seconds = baseDelay.secondsValue * max(factor, 0)
         return min(.milliseconds(Int64((seconds * 1000).rounded())), maximumDelay)
     }
 
@@ -103,10 +103,5 @@ public struct RetryPolicy: RequestRetrier {
         case .timedOut: return retryableURLErrorCodes.contains(.timedOut)
         default: return false
         }
-    }
-
-    static func seconds(_ duration: Duration) -> Double {
-        let parts = duration.components
-        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

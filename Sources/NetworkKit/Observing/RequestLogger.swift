@@ -63,7 +63,7 @@ public struct RequestLogger: EventMonitor {
     public func requestDidFinish(_ request: URLRequest, result: Result<HTTPResponse, HTTPError>, attempt: Int) {
         switch result {
         case .success(let response):
-            let milliseconds = Int((RetryPolicy.seconds(response.duration) * 1000).rounded())
+            let milliseconds = response.duration.roundedMilliseconds
             write("\(line(for: request)) → \(response.statusCode) in \(milliseconds) ms, \(response.body.count) bytes")
         case .failure(let error):
             write("\(line(for: request)) → failed: \(Self.problem(error))")
@@ -77,7 +77,7 @@ public struct RequestLogger: EventMonitor {
     ///   - delay:   The wait before the next attempt.
     ///   - error:   Why the attempt failed.
     public func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError) {
-        write("\(line(for: request)) → retrying in \(RetryPolicy.seconds(delay)) s")
+        write("\(line(for: request)) → retrying in \(delay.secondsValue) s")
     }
 
     private func line(for request: URLRequest) -> String {

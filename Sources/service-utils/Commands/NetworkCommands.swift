@@ -13,15 +13,17 @@ enum NetworkCommands {
     static let http = Command(
         name: "http",
         summary: "send a request through NetworkKit and print status, headers and body",
-        usage: "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS]",
+        usage: "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS] [--verbose]",
         details: """
             key=value pairs are parameters: the query string for GET, HEAD and DELETE, a form body
             otherwise, or a JSON object body with --json. Every status is printed; the exit status is 0
-            below 400 and 1 from 400 up. Credentials in headers are sent but never printed.
+            below 400 and 1 from 400 up. Credentials in headers are sent but never printed. --verbose
+            writes the request as a curl command and a log line per attempt to standard error.
             """
     ) { arguments, console in
         var parser = ArgumentParser(arguments)
         let json = parser.flag("--json")
+        let verbose = parser.flag("--verbose")
         let headerLines = try parser.options("--header")
         let timeout = try parser.option("--timeout").map { text -> TimeInterval in
             guard let seconds = TimeInterval(text), seconds > 0, seconds.isFinite else {
@@ -34,7 +36,11 @@ enum NetworkCommands {
         let router = try CommandLineRouter(
             method: words[0], url: words[1], pairs: Array(words.dropFirst(2)), headerLines: headerLines,
             json: json, timeout: timeout)
-        let client = HTTPClient { $0.acceptableStatusCodes = 100..<600 }
+        if verbose { console.error(try router.asURLRequest().cURLDescription()) }
+        let client = HTTPClient { configuration in
+            configuration.acceptableStatusCodes = 100..<600
+            if verbose { configuration.eventMonitors = [RequestLogger { console.error($0) }] }
+        }
         let response = try await client.send(router)
         printResponse(response, console: console)
         return response.statusCode < 400 ? ExitStatus.success : ExitStatus.failure

@@ -30,7 +30,7 @@ struct HTTPBinRouter: HTTPRouter {
 }
 
 /// The parts of httpbin's echo that tests compare.
-struct HTTPBinEcho: Decodable {
+struct HTTPBinEcho: Decodable, Sendable {
     var args: [String: StringOrList]?
     var form: [String: String]?
     var files: [String: String]?
@@ -45,7 +45,7 @@ struct HTTPBinEcho: Decodable {
 }
 
 /// httpbin's `args` values: one string, or a list for a repeated key.
-enum StringOrList: Decodable, Equatable {
+enum StringOrList: Decodable, Equatable, Sendable {
     case one(String)
     case many([String])
 
@@ -60,7 +60,7 @@ enum StringOrList: Decodable, Equatable {
 }
 
 /// A JSON value, to compare echoed bodies field by field.
-enum JSONValue: Decodable, Equatable {
+enum JSONValue: Decodable, Equatable, Sendable {
     case string(String)
     case number(Double)
     case bool(Bool)

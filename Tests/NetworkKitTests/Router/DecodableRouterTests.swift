@@ -1,0 +1,60 @@
+import Foundation
+import NetworkKit
+import ServiceUtilsTestSupport
+import Testing
+
+/// httpbin's `/anything`, which echoes the request, typed by its response.
+struct EchoRoute: DecodableRouter {
+    typealias Response = HTTPBinEcho
+    let baseURL: URL?
+    var path: String { "anything/items" }
+    var method: HTTPMethod { .get }
+    var parameters: Parameters? { ["page": 2] }
+}
+
+/// httpbin's `/status/204`, which has no body.
+struct NoContentRoute: DecodableRouter {
+    typealias Response = EmptyResponse
+    let baseURL: URL?
+    var path: String { "status/204" }
+    var method: HTTPMethod { .delete }
+}
+
+@Suite("DecodableRouter")
+struct DecodableRouterTests {
+    @Test("the route fixes the decoded type")
+    func typed() async throws {
+        // Given a typed route
+        let route = EchoRoute(baseURL: try Fixture.url("SU_HTTPBIN_URL"))
+        // When sent
+        let echo = try await HTTPClient().fetch(route)
+        // Then the echo came back decoded
+        #expect(echo.args?["page"] == .one("2"))
+        #expect(echo.url?.hasSuffix("/anything/items?page=2") == true)
+    }
+
+    @Test("EmptyResponse accepts a 204 without a body")
+    func empty() async throws {
+        // Given a route answering 204
+        let route = NoContentRoute(baseURL: try Fixture.url("SU_HTTPBIN_URL"))
+        // When sent
+        let value = try await HTTPClient().fetch(route)
+        // Then it decodes to EmptyResponse
+        #expect(value == EmptyResponse())
+    }
+}
+
+@Suite("HTTPMethod")
+struct HTTPMethodTests {
+    @Test("idempotence and parameter placement follow RFC 9110 and Alamofire")
+    func semantics() {
+        // Then GET, PUT and DELETE are idempotent, POST and PATCH are not
+        #expect(HTTPMethod.get.isIdempotent && HTTPMethod.put.isIdempotent && HTTPMethod.delete.isIdempotent)
+        #expect(!HTTPMethod.post.isIdempotent && !HTTPMethod.patch.isIdempotent)
+        // And only GET, HEAD and DELETE put parameters in the URL
+        #expect([HTTPMethod.get, .head, .delete].allSatisfy { $0.encodesParametersInURL })
+        #expect(![HTTPMethod.post, .put, .patch].contains { $0.encodesParametersInURL })
+        // And custom methods keep their token
+        #expect(HTTPMethod(rawValue: "PURGE").description == "PURGE")
+    }
+}
