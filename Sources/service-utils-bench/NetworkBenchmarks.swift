@@ -80,8 +80,13 @@ enum NetworkBenchmarks {
         ) {
             let server = try NginxServer()
             let url = server.url.appendingPathComponent("item.json")
+            // The same session settings as HTTPClient's, so the ratio is the cost of NetworkKit's layer.
             let configuration = URLSessionConfiguration.ephemeral
             configuration.httpMaximumConnectionsPerHost = 8
+            configuration.urlCache = nil
+            configuration.httpCookieStorage = nil
+            configuration.httpShouldSetCookies = false
+            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
             let plain = URLSession(configuration: configuration)
             let client = HTTPClient()
             let router = BenchRouter(baseURL: server.url)
@@ -110,11 +115,13 @@ enum NetworkBenchmarks {
         }
     }
 
-    /// Runs `requestCount` requests, `concurrency` at a time; notes how many connections nginx saw.
+    /// Runs `requestCount` requests, `concurrency` at a time; notes the requests and new connections
+    /// nginx logged and the process's CPU time, which varies less than wall time on a shared machine.
     static func measure(
         server: NginxServer, concurrency: Int, _ body: @escaping @Sendable () async throws -> Void
     ) async throws -> BenchmarkSample {
-        let before = server.connectionsSeen()
+        let before = server.logged()
+        let cpuBefore = processCPUTime()
         let clock = ContinuousClock()
         let start = clock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
@@ -126,8 +133,25 @@ enum NetworkBenchmarks {
             try await group.waitForAll()
         }
         let duration = start.duration(to: clock.now)
-        let connections = server.connectionsSeen() - before
-        return BenchmarkSample(duration: duration, note: "connections opened per run: \(connections)")
+        let cpu = processCPUTime() - cpuBefore
+        let after = server.logged()
+        let note =
+            "requests served \(after.requests - before.requests), new connections "
+            + "\(after.connections - before.connections), process CPU \(Int((cpu * 1000).rounded())) ms"
+        return BenchmarkSample(duration: duration, note: note)
+    }
+
+    /// User plus system CPU seconds this process has used.
+    static func processCPUTime() -> Double {
+        var usage = rusage()
+        #if canImport(Glibc)
+            getrusage(RUSAGE_SELF.rawValue, &usage)
+        #else
+            getrusage(RUSAGE_SELF, &usage)
+        #endif
+        let seconds = usage.ru_utime.tv_sec + usage.ru_stime.tv_sec
+        let microseconds = Int(usage.ru_utime.tv_usec) + Int(usage.ru_stime.tv_usec)
+        return Double(seconds) + Double(microseconds) / 1e6
     }
 }
 
@@ -162,10 +186,11 @@ final class NginxServer: Sendable {
         try waitUntilListening(port: port)
     }
 
-    /// How many different connections nginx has logged so far.
-    func connectionsSeen() -> Int {
+    /// How many requests and how many different connections nginx has logged so far.
+    func logged() -> (requests: Int, connections: Int) {
         let log = (try? String(contentsOf: folder.appendingPathComponent("access.log"), encoding: .utf8)) ?? ""
-        return Set(log.split(separator: "\n")).count
+        let lines = log.split(separator: "\n")
+        return (lines.count, Set(lines).count)
     }
 
     func stop() {

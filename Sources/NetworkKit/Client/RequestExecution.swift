@@ -12,7 +12,7 @@ struct RequestExecution: Sendable {
 
     func run() async throws(HTTPError) -> HTTPResponse {
         let configuration = client.configuration
-        let requestID = UUID()
+        var requestID: UUID?  // made only when a retrier needs it: UUID() costs microseconds
         var attempt = 0
         var totalDelay = Duration.zero
         while true {
@@ -34,7 +34,8 @@ struct RequestExecution: Sendable {
             if error.isCancelled || configuration.retriers.isEmpty { throw error }
             let context = RetryContext(
                 request: adapted, response: Self.response(of: error, request: adapted), error: error,
-                attempt: attempt, totalDelay: totalDelay, requestID: requestID)
+                attempt: attempt, totalDelay: totalDelay, requestID: requestID ?? UUID())
+            requestID = context.requestID
             let delay = try await retryDelay(for: context)
             for monitor in configuration.eventMonitors { monitor.requestWillRetry(adapted, after: delay, error: error) }
             if delay > .zero {

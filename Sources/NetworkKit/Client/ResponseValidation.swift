@@ -9,10 +9,10 @@ struct ResponseValidation: Sendable {
 
     /// The response if it is acceptable, otherwise the error saying why not.
     func validate(_ response: HTTPResponse) -> Result<HTTPResponse, HTTPError> {
-        let summary = HTTPError.RequestSummary(response.request)
         guard acceptableStatusCodes.contains(response.statusCode) else {
             let failure = HTTPError.StatusFailure(
-                request: summary, statusCode: response.statusCode, headers: response.headers, body: response.body)
+                request: HTTPError.RequestSummary(response.request), statusCode: response.statusCode,
+                headers: response.headers, body: response.body)
             return .failure(.unacceptableStatus(failure))
         }
         guard validatesContentType, !response.body.isEmpty,
@@ -23,7 +23,8 @@ struct ResponseValidation: Sendable {
         if let received = response.mimeType, MediaType.matches(received, accepted: ranges) {
             return .success(response)
         }
-        let failure = HTTPError.ContentTypeFailure(request: summary, received: response.mimeType, acceptable: ranges)
+        let failure = HTTPError.ContentTypeFailure(
+            request: HTTPError.RequestSummary(response.request), received: response.mimeType, acceptable: ranges)
         return .failure(.unacceptableContentType(failure))
     }
 }

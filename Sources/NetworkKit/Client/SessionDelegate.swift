@@ -9,19 +9,24 @@ import InternalServiceUtilities
 ///
 /// On Linux a `401` with `WWW-Authenticate: Basic` and no stored credential makes the task wait
 /// forever for the challenge, and cancelling the challenge reports `cancelled` instead of the 401.
-/// This delegate cancels such challenges and keeps the challenge's `failureResponse`, so the loader
-/// can deliver the 401 itself.
+/// This delegate cancels such challenges and keeps each challenge's `failureResponse` with the
+/// task's original request, so the loader can deliver the 401 itself.
 final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
-    private let challengedResponses = Locked<[Int: HTTPURLResponse]>([:])
+    /// Challenged requests not yet claimed, oldest first; capped so that unclaimed ones (whose
+    /// caller was cancelled meanwhile) cannot pile up.
+    private let challenged = Locked<[(request: URLRequest, response: HTTPURLResponse)]>([])
+    private static var limit: Int { 64 }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
         completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
     ) {
         #if canImport(FoundationNetworking)
-            if let response = challenge.failureResponse as? HTTPURLResponse {
-                let identifier = task.taskIdentifier
-                challengedResponses.withLock { $0[identifier] = response }
+            if let response = challenge.failureResponse as? HTTPURLResponse, let request = task.originalRequest {
+                challenged.withLock { list in
+                    list.append((request, response))
+                    if list.count > Self.limit { list.removeFirst() }
+                }
                 completionHandler(.cancelAuthenticationChallenge, nil)
                 return
             }
@@ -29,8 +34,14 @@ final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
         completionHandler(.performDefaultHandling, nil)
     }
 
-    /// The response of a challenge cancelled for task `identifier`, removed as it is read.
-    func takeChallengedResponse(for identifier: Int) -> HTTPURLResponse? {
-        challengedResponses.withLock { $0.removeValue(forKey: identifier) }
+    /// The response of a challenge cancelled for `request`, removed as it is read.
+    ///
+    /// Identical requests in flight at once are interchangeable here: the same request to the same
+    /// server gets the same challenge.
+    func takeChallengedResponse(for request: URLRequest) -> HTTPURLResponse? {
+        challenged.withLock { list in
+            guard let index = list.firstIndex(where: { $0.request == request }) else { return nil }
+            return list.remove(at: index).response
+        }
     }
 }
