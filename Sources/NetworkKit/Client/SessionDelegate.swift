@@ -15,7 +15,7 @@ final class SessionDelegate: NSObject, URLSessionTaskDelegate, Sendable {
     /// Challenged requests not yet claimed, oldest first; capped so that unclaimed ones (whose
     /// caller was cancelled meanwhile) cannot pile up.
     private let challenged = Locked<[(request: URLRequest, response: HTTPURLResponse)]>([])
-    private static var limit: Int { 64 }
+    private static var limit: Int { 1024 }
 
     func urlSession(
         _ session: URLSession, task: URLSessionTask, didReceive challenge: URLAuthenticationChallenge,
