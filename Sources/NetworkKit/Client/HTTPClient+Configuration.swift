@@ -26,6 +26,9 @@ extension HTTPClient {
         public var adapters: [any RequestAdapter] = []
         /// Retriers asked in order after a failed attempt; the first that retries wins.
         public var retriers: [any RequestRetrier] = []
+        /// The most attempts one call makes, whatever the retriers decide (10 by default), so a
+        /// retrier that always retries cannot loop forever.
+        public var maximumAttempts = 10
         /// Observers told about every attempt.
         public var eventMonitors: [any EventMonitor] = []
         /// The most connections opened to one host at a time (8 by default).

@@ -20,9 +20,8 @@ struct RequestExecution: Sendable {
             guard !Task.isCancelled else { throw .cancelled(HTTPError.RequestSummary(request)) }
             let adapted = try await adapt(request)
             for monitor in configuration.eventMonitors { monitor.requestWillStart(adapted, attempt: attempt) }
-            let result = await client.loader.load(adapted).flatMap(validation.validate).map {
-                $0.with(attempts: attempt)
-            }
+            var result = await client.loader.load(adapted).flatMap(validation.validate)
+            if attempt > 1 { result = result.map { $0.with(attempts: attempt) } }
             for monitor in configuration.eventMonitors {
                 monitor.requestDidFinish(adapted, result: result, attempt: attempt)
             }
@@ -31,7 +30,9 @@ struct RequestExecution: Sendable {
             case .success(let response): return response
             case .failure(let failure): error = failure
             }
-            if error.isCancelled || configuration.retriers.isEmpty { throw error }
+            if error.isCancelled || configuration.retriers.isEmpty || attempt >= configuration.maximumAttempts {
+                throw error
+            }
             let context = RetryContext(
                 request: adapted, response: Self.response(of: error, request: adapted), error: error,
                 attempt: attempt, totalDelay: totalDelay, requestID: requestID ?? UUID())

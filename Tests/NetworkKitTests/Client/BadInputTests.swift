@@ -64,3 +64,23 @@ struct BadInputTests {
         }
     }
 }
+
+@Suite("Attempt limit")
+struct AttemptLimitTests {
+    @Test("a retrier that always retries stops at maximumAttempts")
+    func cap() async throws {
+        // Given a retrier that always retries at once and a limit of 5 attempts
+        let recorder = AttemptRecorder()
+        let client = HTTPClient {
+            $0.retriers = [.retrier { _ in .retry(after: .zero) }]
+            $0.maximumAttempts = 5
+            $0.eventMonitors = [recorder]
+            $0.configureSession = { $0.protocolClasses = [LargeErrorProtocol.self] }
+        }
+        // When a failing endpoint is called
+        let error = await #expect(throws: HTTPError.self) { try await client.send(StubRouter()) }
+        // Then exactly 5 attempts were made and the last error is reported
+        #expect(error?.statusCode == 500)
+        #expect(recorder.count == 5)
+    }
+}
