@@ -105,6 +105,19 @@ enum NetworkCommands {
         console.print("    \(request.httpMethod ?? "") \(request.url?.absoluteString ?? "")")
         console.print("  its cURL command, credentials redacted:")
         console.print("    \(request.cURLDescription())")
+        let policy = RetryPolicy(maximumRetries: 3)
+        var busy = request
+        busy.httpMethod = "GET"
+        let answer = HTTPResponse(
+            request: busy, statusCode: 503, headers: ["Retry-After": "7"], body: Data(), url: busy.url,
+            duration: .zero)
+        let failure = HTTPError.StatusFailure(
+            request: .init(busy), statusCode: 503, headers: answer.headers, body: Data())
+        let decision = await policy.retry(
+            RetryContext(
+                request: busy, response: answer, error: .unacceptableStatus(failure), attempt: 1,
+                totalDelay: .zero))
+        console.print("  RetryPolicy on a 503 carrying Retry-After: 7 decides: \(decision)")
         console.print("  (try `service-utils http GET <url> key=value` against a server of yours)")
     }
 }
