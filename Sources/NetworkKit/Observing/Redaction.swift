@@ -11,10 +11,14 @@ public struct Redaction: Hashable, Sendable {
     /// What replaces a secret value.
     public static let mask = "***"
 
-    /// Lowercased header names whose values are hidden.
-    public var headerNames: Set<String>
-    /// Lowercased query keys whose values are hidden.
-    public var queryKeys: Set<String>
+    /// Header names whose values are hidden (stored lowercased; insert them in any case).
+    public var headerNames: Set<String> {
+        didSet { headerNames = Set(headerNames.map { $0.lowercased() }) }
+    }
+    /// Query keys whose values are hidden (stored lowercased; insert them in any case).
+    public var queryKeys: Set<String> {
+        didSet { queryKeys = Set(queryKeys.map { $0.lowercased() }) }
+    }
 
     /// Creates a redaction rule.
     ///
