@@ -12,6 +12,16 @@ enum QueryScalar {
         return "\(value)"
     }
 
+    /// The text of a plain Swift `Int`, `Double` or `Bool` (exact dynamic type), or nil for anything
+    /// else; cheaper than the general casts.
+    static func nativeText(of value: Any, boolEncoding: QueryStringEncoder.BoolEncoding) -> String? {
+        let kind = type(of: value)
+        if kind == Int.self, let number = value as? Int { return String(number) }
+        if kind == Double.self, let number = value as? Double { return floatingText(number) }
+        if kind == Bool.self, let bool = value as? Bool { return boolText(bool, boolEncoding) }
+        return nil
+    }
+
     /// The shortest round-trip text of a floating-point value, without a `.0` for whole numbers
     /// below 2^53.
     static func floatingText(_ value: Double) -> String {

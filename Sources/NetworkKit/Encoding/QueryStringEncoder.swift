@@ -112,6 +112,10 @@ public struct QueryStringEncoder: Sendable, Hashable {
             appendPair(key: key, value: text, to: &output)
             return
         }
+        if let text = QueryScalar.nativeText(of: value, boolEncoding: boolEncoding) {
+            appendPair(key: key, value: text, to: &output)  // exact-type check: skips the collection casts
+            return
+        }
         switch value {
         case let dictionary as [String: Any]:
             for (nestedKey, nested) in dictionary.sorted(by: { $0.key < $1.key }) {
