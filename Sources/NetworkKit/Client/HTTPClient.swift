@@ -27,8 +27,13 @@ public final class HTTPClient: Sendable {
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         let delegate = SessionDelegate()
-        session = URLSession(
-            configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            // Only FoundationNetworking needs the delegate (for its 401 challenge trap).
+            session = URLSession(
+                configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
+        #else
+            session = URLSession(configuration: configuration.makeSessionConfiguration())
+        #endif
         loader = DataLoader(session: session, delegate: delegate)
     }
 
