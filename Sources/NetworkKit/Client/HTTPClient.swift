@@ -46,6 +46,9 @@ public final class HTTPClient: Sendable {
         self.init(configuration: configuration)
     }
 
+    /// `URLRequest`'s own default timeout, in seconds.
+    private static let urlRequestDefaultTimeout: TimeInterval = 60
+
     deinit {
         session.finishTasksAndInvalidate()
     }
@@ -64,7 +67,11 @@ public final class HTTPClient: Sendable {
         } catch {
             throw .encodingFailed(.encodableFailed(type: "\(type(of: router))", reason: "\(error)"))
         }
-        request.timeoutInterval = router.timeout ?? configuration.timeout
+        if let timeout = router.timeout {
+            request.timeoutInterval = timeout
+        } else if request.timeoutInterval == Self.urlRequestDefaultTimeout {
+            request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
+        }
         return try await send(request, acceptableStatusCodes: router.acceptableStatusCodes)
     }
 
