@@ -81,7 +81,8 @@ extension LocalStorage {
         try await performBlocking { () throws(StorageError) in try self._files.keys() }
     }
 
-    /// Removes every value in the directory.
+    /// Removes every value in the directory, and the temporary files of writers that were killed
+    /// mid-write.
     ///
     /// - Throws: the first ``StorageError/removeFailed(key:reason:)`` or
     ///   ``StorageError/directoryUnavailable(path:reason:)``.

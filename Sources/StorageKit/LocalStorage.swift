@@ -113,6 +113,7 @@ extension LocalStorage {
     }
 
     func removeAllSynchronously() throws(StorageError) {
+        try _files.removeLeftovers()
         for key in try _files.keys() {
             do {
                 try removeSynchronously(forKey: key)

@@ -25,4 +25,22 @@ enum StorageKey {
         if key.hasPrefix(reservedPrefix) { return .reservedPrefix }
         return nil
     }
+
+    /// A stable 64-bit FNV-1a digest of the key's UTF-8 bytes, in hex: the name of the key's lock file
+    /// and the middle of its temporary files' names. Every process computes the same digest, unlike
+    /// `Hasher`; two keys that share one merely share a lock.
+    static func digest(of key: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in key.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let hex = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
+    /// The prefix of the temporary files written for keys with `digest`.
+    static func temporaryPrefix(digest: String) -> String {
+        reservedPrefix + "tmp-" + digest + "-"
+    }
 }

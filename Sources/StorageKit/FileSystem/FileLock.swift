@@ -9,22 +9,23 @@
 /// An advisory `flock` on a key's lock file, so that processes sharing a directory take turns.
 ///
 /// Lock files live in the folder `.storagekit-locks` inside the storage directory, one empty file per
-/// key ever written; they are never deleted, because deleting a lock file while another process waits
+/// key digest (``StorageKey/digest(of:)``) ever written; they are never deleted, because deleting a lock file while another process waits
 /// on it would let two writers in at once. Every open refuses symbolic links, so a planted link cannot
 /// make the storage create a file elsewhere.
 enum FileLock {
     /// The folder, inside the storage directory, that holds the lock files.
     static let folderName = StorageKey.reservedPrefix + "locks"
 
-    /// Runs `body` while holding an exclusive lock on `key` in the directory `directory`.
+    /// Runs `body` while holding the exclusive lock of the key digest `digest` in `directory`.
+    @discardableResult
     static func withExclusiveLock<Result>(
-        on key: String,
+        on digest: String,
         in directory: Int32,
         _ body: () throws(SystemCallError) -> Result
     ) throws(SystemCallError) -> Result {
         let folder = try openFolder(in: directory)
         defer { SystemCall.close(folder) }
-        let lock = try SystemCall.open(key, relativeTo: folder, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+        let lock = try SystemCall.open(digest, relativeTo: folder, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
         defer { SystemCall.close(lock) }  // closing the last descriptor releases the lock
         try SystemCall.retrying("flock") { flock(lock, LOCK_EX) }
         return try body()

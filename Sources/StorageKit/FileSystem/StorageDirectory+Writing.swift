@@ -22,7 +22,7 @@ extension StorageDirectory {
     func write(_ data: Data, forKey key: String) throws(StorageError) {
         _ = try withDescriptor(.createIfMissing) { directory throws(StorageError) in
             do throws(SystemCallError) {
-                try FileLock.withExclusiveLock(on: key, in: directory) { () throws(SystemCallError) in
+                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) { () throws(SystemCallError) in
                     try replace(key, with: data, in: directory)
                 }
             } catch {
@@ -35,7 +35,7 @@ extension StorageDirectory {
         if let existing = try SystemCall.status(of: key, in: directory), !SystemCall.isRegularFile(existing) {
             throw SystemCallError(name: "open", code: ELOOP)
         }
-        let temporary = Self.temporaryName()
+        let temporary = Self.temporaryName(forKey: key)
         let flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW
         let descriptor = try SystemCall.open(temporary, relativeTo: directory, flags: flags)
         do throws(SystemCallError) {
@@ -64,7 +64,7 @@ extension StorageDirectory {
     func remove(_ key: String) throws(StorageError) {
         let removed: Void? = try withDescriptor(.openExisting) { directory throws(StorageError) in
             do throws(SystemCallError) {
-                try FileLock.withExclusiveLock(on: key, in: directory) { () throws(SystemCallError) in
+                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) { () throws(SystemCallError) in
                     guard let info = try SystemCall.status(of: key, in: directory) else {
                         throw SystemCallError(name: "unlink", code: ENOENT)
                     }
@@ -81,10 +81,34 @@ extension StorageDirectory {
         if removed == nil { throw .valueNotFound(key: key) }
     }
 
-    /// A fresh name for a temporary file: the reserved prefix, so no key can collide with it, and 64
-    /// random bits, so concurrent writers in any process pick different names.
-    static func temporaryName() -> String {
+    /// A fresh name for a temporary file of `key`: the reserved prefix, so no key can collide with it;
+    /// the key's digest, so a leftover can be matched to its lock; and 64 random bits.
+    static func temporaryName(forKey key: String) -> String {
         let random = String(UInt64.random(in: .min ... .max), radix: 16)
-        return StorageKey.reservedPrefix + "tmp-" + random
+        return StorageKey.temporaryPrefix(digest: StorageKey.digest(of: key)) + random
+    }
+
+    /// Deletes temporary files left by writers that were killed mid-write.
+    ///
+    /// A writer creates and renames (or deletes) its temporary file while it holds its key's lock, so
+    /// a temporary file seen while holding that lock belongs to no running writer.
+    func removeLeftovers() throws(StorageError) {
+        _ = try withDescriptor(.openExisting) { directory throws(StorageError) in
+            let prefix = StorageKey.reservedPrefix + "tmp-"
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+            for name in names where name.hasPrefix(prefix) {
+                let digest = String(name.dropFirst(prefix.count).prefix(16))
+                guard digest.count == 16, !digest.contains("/") else { continue }
+                do throws(SystemCallError) {
+                    try FileLock.withExclusiveLock(on: digest, in: directory) { () throws(SystemCallError) in
+                        try SystemCall.retrying("unlink") { unlinkat(directory, name, 0) }
+                    }
+                } catch where error.isNotFound {
+                    continue
+                } catch {
+                    throw .removeFailed(key: name, reason: error.reason)
+                }
+            }
+        }
     }
 }
