@@ -28,7 +28,8 @@ extension LocalStorage {
     /// - Returns: The directory's file URL (it is created on the first write).
     public static func defaultDirectory(for purpose: Purpose = .cache, name: String? = nil) -> URL {
         #if canImport(Darwin)
-            let search: FileManager.SearchPathDirectory = purpose == .cache ? .cachesDirectory : .applicationSupportDirectory
+            let search: FileManager.SearchPathDirectory =
+                purpose == .cache ? .cachesDirectory : .applicationSupportDirectory
             let base =
                 FileManager.default.urls(for: search, in: .userDomainMask).first
                 ?? FileManager.default.temporaryDirectory

@@ -94,7 +94,8 @@ extension LocalStorage {
         return try _files.read(key)
     }
 
-    func decode<Value: Decodable>(_ type: Value.Type, from data: Data, forKey key: String) throws(StorageError) -> Value {
+    func decode<Value: Decodable>(_ type: Value.Type, from data: Data, forKey key: String) throws(StorageError) -> Value
+    {
         do {
             return try _decoder.decode(type, from: data)
         } catch {

@@ -18,7 +18,8 @@ struct DefaultDirectoryTests {
     @Test("caches fall back to ~/.cache/<name> when the variable is unset or relative")
     func cacheFallback() {
         for environment in [[:], ["XDG_CACHE_HOME": "relative/path"], ["XDG_CACHE_HOME": ""]] {
-            let url = LocalStorage.freedesktopDirectory(for: .cache, name: "app", environment: environment, home: "/home/u")
+            let url = LocalStorage.freedesktopDirectory(
+                for: .cache, name: "app", environment: environment, home: "/home/u")
             #expect(url.path == "/home/u/.cache/app")
         }
     }

@@ -46,7 +46,9 @@ struct PathSafetyTests {
     func staticAPIRejectsBadKeys() throws {
         for (key, _) in Self.badKeys {
             #expect(throws: LocalStorage.Error.Store.fileNameNotExist) { try LocalStorage.store(object: 1, as: key) }
-            #expect(throws: LocalStorage.Error.Load.fileNotExist) { _ = try LocalStorage.load(fileName: key, as: Int.self) }
+            #expect(throws: LocalStorage.Error.Load.fileNotExist) {
+                _ = try LocalStorage.load(fileName: key, as: Int.self)
+            }
             #expect(throws: LocalStorage.Error.Remove.fileNotExist) { try LocalStorage.remove(fileName: key) }
         }
     }

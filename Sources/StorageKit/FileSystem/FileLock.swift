@@ -35,10 +35,10 @@ enum FileLock {
         let flags = O_RDONLY | O_DIRECTORY | O_NOFOLLOW
         do throws(SystemCallError) {
             return try SystemCall.open(folderName, relativeTo: directory, flags: flags)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             do throws(SystemCallError) {
                 try SystemCall.retrying("mkdir") { mkdirat(directory, folderName, 0o700) }
-            } catch where error.code == EEXIST {
+            } catch  where error.code == EEXIST {
                 // Another writer created it first.
             }
             return try SystemCall.open(folderName, relativeTo: directory, flags: flags)

@@ -22,7 +22,8 @@ extension StorageDirectory {
     func write(_ data: Data, forKey key: String) throws(StorageError) {
         _ = try withDescriptor(.createIfMissing) { directory throws(StorageError) in
             do throws(SystemCallError) {
-                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) { () throws(SystemCallError) in
+                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) {
+                    () throws(SystemCallError) in
                     try replace(key, with: data, in: directory)
                 }
             } catch {
@@ -64,7 +65,8 @@ extension StorageDirectory {
     func remove(_ key: String) throws(StorageError) {
         let removed: Void? = try withDescriptor(.openExisting) { directory throws(StorageError) in
             do throws(SystemCallError) {
-                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) { () throws(SystemCallError) in
+                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) {
+                    () throws(SystemCallError) in
                     guard let info = try SystemCall.status(of: key, in: directory) else {
                         throw SystemCallError(name: "unlink", code: ENOENT)
                     }
@@ -72,7 +74,7 @@ extension StorageDirectory {
                     try SystemCall.retrying("unlink") { unlinkat(directory, key, 0) }
                     if durability == .synchronized { try SystemCall.synchronize(directory) }
                 }
-            } catch where error.isNotFound {
+            } catch  where error.isNotFound {
                 throw .valueNotFound(key: key)
             } catch {
                 throw .removeFailed(key: key, reason: error.reason)
@@ -103,7 +105,7 @@ extension StorageDirectory {
                     try FileLock.withExclusiveLock(on: digest, in: directory) { () throws(SystemCallError) in
                         try SystemCall.retrying("unlink") { unlinkat(directory, name, 0) }
                     }
-                } catch where error.isNotFound {
+                } catch  where error.isNotFound {
                     continue
                 } catch {
                     throw .removeFailed(key: name, reason: error.reason)

@@ -30,7 +30,7 @@ struct StorageDirectory: Sendable {
         let descriptor: Int32
         do throws(SystemCallError) {
             descriptor = try SystemCall.open(path, relativeTo: AT_FDCWD, flags: O_RDONLY | O_DIRECTORY)
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             guard creation == .createIfMissing else { return nil }
             try create()
             return try withDescriptor(.openExisting, body)
@@ -59,9 +59,9 @@ struct StorageDirectory: Sendable {
     private static func makeDirectory(_ path: String) throws(SystemCallError) {
         do throws(SystemCallError) {
             try SystemCall.retrying("mkdir") { mkdir(path, 0o700) }
-        } catch where error.code == EEXIST {
+        } catch  where error.code == EEXIST {
             return
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             let parent = (path as NSString).deletingLastPathComponent
             guard !parent.isEmpty, parent != path else { throw error }
             try makeDirectory(parent)
@@ -77,7 +77,7 @@ struct StorageDirectory: Sendable {
         let data = try withDescriptor(.openExisting) { directory throws(StorageError) in
             do throws(SystemCallError) {
                 return try readFile(key, in: directory)
-            } catch where error.isNotFound {
+            } catch  where error.isNotFound {
                 throw .valueNotFound(key: key)
             } catch {
                 throw .readFailed(key: key, reason: error.reason)
@@ -101,7 +101,8 @@ struct StorageDirectory: Sendable {
             Result { () throws(SystemCallError) in
                 var filled = 0
                 while filled < size {
-                    let count = try SystemCall.read(descriptor, into: buffer.baseAddress?.advanced(by: filled), size - filled)
+                    let count = try SystemCall.read(
+                        descriptor, into: buffer.baseAddress?.advanced(by: filled), size - filled)
                     if count == 0 { break }
                     filled += count
                 }

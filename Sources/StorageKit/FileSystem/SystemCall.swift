@@ -24,7 +24,8 @@ struct SystemCallError: Error {
 enum SystemCall {
     /// Runs `body` until it returns something other than -1 with `EINTR`; throws on any other -1.
     @discardableResult
-    static func retrying<Result: BinaryInteger>(_ name: String, _ body: () -> Result) throws(SystemCallError) -> Result {
+    static func retrying<Result: BinaryInteger>(_ name: String, _ body: () -> Result) throws(SystemCallError) -> Result
+    {
         while true {
             let result = body()
             if result != -1 { return result }
@@ -61,7 +62,9 @@ enum SystemCall {
     }
 
     /// Reads up to `count` bytes into `pointer`; returns 0 at the end of the file.
-    static func read(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer?, _ count: Int) throws(SystemCallError) -> Int {
+    static func read(_ descriptor: Int32, into pointer: UnsafeMutableRawPointer?, _ count: Int) throws(SystemCallError)
+        -> Int
+    {
         try retrying("read") { systemRead(descriptor, pointer, count) }
     }
 
@@ -78,7 +81,7 @@ enum SystemCall {
         var info = stat()
         do throws(SystemCallError) {
             try retrying("fstatat") { fstatat(directory, name, &info, AT_SYMLINK_NOFOLLOW) }
-        } catch where error.isNotFound {
+        } catch  where error.isNotFound {
             return nil
         }
         return info
