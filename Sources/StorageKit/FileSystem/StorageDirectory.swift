@@ -88,7 +88,8 @@ struct StorageDirectory: Sendable {
     }
 
     private func readFile(_ key: String, in directory: Int32) throws(SystemCallError) -> Data {
-        let descriptor = try SystemCall.open(key, relativeTo: directory, flags: O_RDONLY | O_NOFOLLOW)
+        // O_NONBLOCK: a FIFO planted under the key must not hang the open; it is refused just below.
+        let descriptor = try SystemCall.open(key, relativeTo: directory, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK)
         defer { SystemCall.close(descriptor) }
         var info = stat()
         try SystemCall.retrying("fstat") { fstat(descriptor, &info) }
