@@ -42,10 +42,16 @@ final class StressProcess {
         input.fileHandleForWriting.write(Data((line + "\n").utf8))
     }
 
-    /// Kills the helper with SIGKILL, so it gets no chance to finish anything, and waits for it to die.
+    /// Kills the helper with SIGKILL, so it gets no chance to finish anything, and waits for it to die;
+    /// does nothing once it has exited (its process id may belong to someone else by then).
     func kill() {
+        guard process.isRunning else { return }
         sendKill(process.processIdentifier)
         process.waitUntilExit()
+    }
+
+    deinit {
+        kill()
     }
 
     /// Waits for the helper to exit and returns its status and what it wrote to standard error.
