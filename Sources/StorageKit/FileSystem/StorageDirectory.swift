@@ -50,6 +50,14 @@ struct StorageDirectory: Sendable {
     private func create() throws(StorageError) {
         do throws(SystemCallError) {
             try Self.makeDirectory(path)
+            guard durability == .synchronized else { return }
+            // The new directory's entry lives in its parent: flush that too, or a power cut could lose
+            // the directory together with the first value written into it.
+            let parentPath = (path as NSString).deletingLastPathComponent
+            let parent = try SystemCall.open(
+                parentPath.isEmpty ? "." : parentPath, relativeTo: AT_FDCWD, flags: O_RDONLY | O_DIRECTORY)
+            defer { SystemCall.close(parent) }
+            try SystemCall.synchronize(parent)
         } catch {
             throw .directoryUnavailable(path: path, reason: error.reason)
         }
