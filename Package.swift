@@ -44,6 +44,8 @@ var targets: [Target] = [
         dependencies: ["ServiceUtils", "InternalServiceUtilities"],
         swiftSettings: commonSettings
     ),
+    // StorageKit's test helper: a writer that its crash-safety and two-process tests start and kill.
+    .executableTarget(name: "storage-stress", dependencies: ["StorageKit"], swiftSettings: commonSettings),
     .testTarget(
         name: "ServiceUtilsTests",
         dependencies: ["ServiceUtils", "ServiceUtilsTestSupport"],

@@ -1,1 +1,0 @@
-// StorageKit's tests go in this folder, one suite per concept (see CONTRIBUTING.md).
