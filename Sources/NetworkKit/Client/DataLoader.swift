@@ -1,0 +1,67 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Sends one attempt with `URLSession.data(for:)` and turns its outcome into a result.
+///
+/// Every attempt is a fresh task (FoundationNetworking crashes when a task's progress is reset, which
+/// is what reusing tasks for retries does); `data(for:)` cancels its task when the calling task is
+/// cancelled and, on Linux, completes inline without a hop through the delegate queue. The duration
+/// is measured here because Linux never delivers `URLSessionTaskMetrics`.
+struct DataLoader: Sendable {
+    let session: URLSession
+    let delegate: SessionDelegate
+
+    /// Sends `request` once.
+    func load(_ request: URLRequest) async -> Result<HTTPResponse, HTTPError> {
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let (data, response) = try await session.data(for: request)
+            let duration = start.duration(to: clock.now)
+            guard let http = response as? HTTPURLResponse else {
+                let failure = HTTPError.TransportFailure(
+                    request: HTTPError.RequestSummary(request), code: .badServerResponse,
+                    reason: "the response is not HTTP")
+                return .failure(.transport(failure))
+            }
+            return .success(Self.makeResponse(request: request, http: http, body: data, duration: duration))
+        } catch {
+            return failure(error, request: request, duration: start.duration(to: clock.now))
+        }
+    }
+
+    private func failure(_ error: any Error, request: URLRequest, duration: Duration) -> Result<HTTPResponse, HTTPError>
+    {
+        let summary = HTTPError.RequestSummary(request)
+        let fallback: URLError.Code? = URLError.Code(rawValue: (error as NSError).code)
+        let code = (error as? URLError)?.code ?? fallback ?? .unknown
+        switch code {
+        case .cancelled:
+            if !Task.isCancelled, let challenged = delegate.takeChallengedResponse(for: request) {
+                return .success(Self.makeResponse(request: request, http: challenged, body: Data(), duration: duration))
+            }
+            return .failure(.cancelled(summary))
+        case .timedOut:
+            return .failure(.timedOut(summary))
+        default:
+            let reason = (error as NSError).localizedDescription
+            return .failure(.transport(HTTPError.TransportFailure(request: summary, code: code, reason: reason)))
+        }
+    }
+
+    private static func makeResponse(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration)
+        -> HTTPResponse
+    {
+        var fields: [String: String] = [:]
+        for (name, value) in http.allHeaderFields {
+            guard let name = name as? String else { continue }
+            fields[name] = value as? String ?? "\(value)"
+        }
+        return HTTPResponse(
+            request: request, statusCode: http.statusCode, headers: HTTPHeaders(fields), body: body, url: http.url,
+            duration: duration)
+    }
+}

@@ -1,0 +1,67 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+extension HTTPClient {
+    /// How a client behaves: defaults for every request, interceptors, monitors and the session.
+    ///
+    /// ```swift
+    /// var configuration = HTTPClient.Configuration()
+    /// configuration.timeout = 15
+    /// configuration.retriers = [RetryPolicy()]
+    /// let client = HTTPClient(configuration: configuration)
+    /// ```
+    public struct Configuration: Sendable {
+        /// Seconds a request may take when its router does not say (60 by default).
+        public var timeout: TimeInterval = 60
+        /// Status codes that count as success when the router does not say (`200..<400`).
+        public var acceptableStatusCodes: Range<Int> = 200..<400
+        /// Whether a response's `Content-Type` must match the request's `Accept` (true by default).
+        public var validatesContentType = true
+        /// Headers added to every request that does not set them (``HTTPHeaders/default``).
+        public var headers: HTTPHeaders = .default
+        /// Adapters run in order on every attempt before it is sent.
+        public var adapters: [any RequestAdapter] = []
+        /// Retriers asked in order after a failed attempt; the first that retries wins.
+        public var retriers: [any RequestRetrier] = []
+        /// The most attempts one call makes, whatever the retriers decide (10 by default), so a
+        /// retrier that always retries cannot loop forever.
+        public var maximumAttempts = 10
+        /// Observers told about every attempt.
+        public var eventMonitors: [any EventMonitor] = []
+        /// The most connections opened to one host at a time (8 by default).
+        public var maximumConnectionsPerHost = 8
+        /// Changes the session configuration before the session is made (add `protocolClasses`, a
+        /// cookie store…). The default configuration is ephemeral with no cookie store and no cache,
+        /// so nothing is written to disk.
+        public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
+        /// Waits between retries; tests inject one that records instead of sleeping.
+        public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
+
+        /// Creates the default configuration.
+        public init() {}
+
+        /// Adds an interceptor as both an adapter and a retrier.
+        ///
+        /// - Parameter interceptor: The interceptor, such as an ``AuthenticationInterceptor``.
+        public mutating func add(_ interceptor: any RequestInterceptor) {
+            adapters.append(interceptor)
+            retriers.append(interceptor)
+        }
+
+        /// The session configuration this client's session is made with.
+        func makeSessionConfiguration() -> URLSessionConfiguration {
+            let session = URLSessionConfiguration.ephemeral
+            session.httpCookieStorage = nil
+            session.httpShouldSetCookies = false
+            session.urlCache = nil
+            session.requestCachePolicy = .reloadIgnoringLocalCacheData
+            session.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
+            session.timeoutIntervalForRequest = timeout
+            configureSession?(session)
+            return session
+        }
+    }
+}

@@ -1,0 +1,85 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// Sends routers' requests on URLSession: adapts, validates, retries and reports each attempt.
+///
+/// ```swift
+/// let client = HTTPClient()
+/// let response = try await client.send(UserAPI.profile(id: 7))
+/// let user = try await client.send(UserAPI.profile(id: 7), as: User.self)
+/// ```
+///
+/// The session is ephemeral (no cookies or cache on disk), every attempt is a fresh task, and a `401`
+/// carrying `WWW-Authenticate` is delivered as ``HTTPError/unacceptableStatus(_:)`` on every platform.
+public final class HTTPClient: Sendable {
+    /// How this client behaves.
+    public let configuration: Configuration
+    let session: URLSession
+    let loader: DataLoader
+
+    /// Creates a client with its own URLSession.
+    ///
+    /// - Parameter configuration: How the client behaves; the defaults suit most APIs.
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        let delegate = SessionDelegate()
+        session = URLSession(
+            configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
+        loader = DataLoader(session: session, delegate: delegate)
+    }
+
+    /// Creates a client, editing the default configuration in `configure`.
+    ///
+    /// - Parameter configure: Changes the configuration.
+    public convenience init(_ configure: (inout Configuration) -> Void) {
+        var configuration = Configuration()
+        configure(&configuration)
+        self.init(configuration: configuration)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// Sends the router's request and returns the validated response.
+    ///
+    /// - Parameter router: The endpoint.
+    /// - Returns: The response, whose status is acceptable.
+    /// - Throws: ``HTTPError``: building, transport, status, content type, cancellation, timeout.
+    public func send(_ router: any HTTPRouter) async throws(HTTPError) -> HTTPResponse {
+        var request: URLRequest
+        do {
+            request = try router.asURLRequest()
+        } catch let error as HTTPError {
+            throw error
+        } catch {
+            throw .encodingFailed(.encodableFailed(type: "\(type(of: router))", reason: "\(error)"))
+        }
+        request.timeoutInterval = router.timeout ?? configuration.timeout
+        return try await send(request, acceptableStatusCodes: router.acceptableStatusCodes)
+    }
+
+    /// Sends a prepared request and returns the validated response.
+    ///
+    /// - Parameters:
+    ///   - request:               The request; the client's default headers are added when missing.
+    ///   - acceptableStatusCodes: Codes that count as success; the configuration's when nil.
+    /// - Returns: The response, whose status is acceptable.
+    /// - Throws: ``HTTPError``: transport, status, content type, cancellation, timeout.
+    public func send(_ request: URLRequest, acceptableStatusCodes: Range<Int>? = nil) async throws(HTTPError)
+        -> HTTPResponse
+    {
+        var base = request
+        for header in configuration.headers where base.value(forHTTPHeaderField: header.name) == nil {
+            base.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+        let validation = ResponseValidation(
+            acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
+            validatesContentType: configuration.validatesContentType)
+        return try await RequestExecution(client: self, request: base, validation: validation).run()
+    }
+}

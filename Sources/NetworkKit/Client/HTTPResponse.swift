@@ -1,0 +1,94 @@
+public import Foundation
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// What a server answered: status, headers, body, the final URL and how long it took.
+///
+/// ```swift
+/// let response = try await client.send(API.health)
+/// print(response.statusCode, response.duration, response.body.count)
+/// let status = try response.decode(Health.self)
+/// ```
+public struct HTTPResponse: Sendable {
+    /// The request as it was sent (after adapters), for the last attempt.
+    public let request: URLRequest
+    /// The status code.
+    public let statusCode: Int
+    /// The response headers, in the order the server sent them where the platform keeps it.
+    public let headers: HTTPHeaders
+    /// The body, decompressed when the server used gzip or deflate.
+    public let body: Data
+    /// The URL that answered, after redirects.
+    public let url: URL?
+    /// Time from sending the last attempt to receiving its whole body, measured by NetworkKit.
+    public let duration: Duration
+    /// How many attempts it took (1 when nothing was retried).
+    public let attempts: Int
+
+    /// Creates a response; NetworkKit makes these, tests and stubs may too.
+    ///
+    /// - Parameters:
+    ///   - request:    The request that was sent.
+    ///   - statusCode: The status code.
+    ///   - headers:    The response headers.
+    ///   - body:       The body.
+    ///   - url:        The URL that answered.
+    ///   - duration:   How long it took.
+    ///   - attempts:   How many attempts it took.
+    public init(
+        request: URLRequest, statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, duration: Duration,
+        attempts: Int = 1
+    ) {
+        self.request = request
+        self.statusCode = statusCode
+        self.headers = headers
+        self.body = body
+        self.url = url
+        self.duration = duration
+        self.attempts = attempts
+    }
+
+    /// The `Content-Type` media type without parameters, lowercased, such as `application/json`.
+    public var mimeType: String? {
+        headers["Content-Type"].map { MediaType.essence(of: $0) }
+    }
+
+    /// The body as UTF-8 text (invalid bytes replaced).
+    public var text: String {
+        String(decoding: body, as: UTF8.self)
+    }
+
+    /// The same response counting `attempts` attempts.
+    func with(attempts: Int) -> HTTPResponse {
+        HTTPResponse(
+            request: request, statusCode: statusCode, headers: headers, body: body, url: url, duration: duration,
+            attempts: attempts)
+    }
+}
+
+/// Media type helpers for content-type validation.
+enum MediaType {
+    /// `type/subtype` of a header value, lowercased and without parameters.
+    static func essence(of value: String) -> String {
+        let end = value.firstIndex(of: ";") ?? value.endIndex
+        return value[..<end].trimmingCharacters(in: .whitespaces).lowercased()
+    }
+
+    /// Whether `received` (`type/subtype`) matches one of the `Accept` ranges.
+    static func matches(_ received: String, accepted ranges: [String]) -> Bool {
+        let parts = received.split(separator: "/", maxSplits: 1)
+        guard parts.count == 2 else { return false }
+        return ranges.contains { range in
+            let pattern = range.split(separator: "/", maxSplits: 1)
+            guard pattern.count == 2 else { return false }
+            return (pattern[0] == "*" || pattern[0] == parts[0]) && (pattern[1] == "*" || pattern[1] == parts[1])
+        }
+    }
+
+    /// The media ranges of an `Accept` value, lowercased, without parameters.
+    static func ranges(inAccept value: String) -> [String] {
+        value.split(separator: ",").map { essence(of: String($0)) }.filter { !$0.isEmpty }
+    }
+}

@@ -1,0 +1,191 @@
+/// An ordered list of HTTP header fields with case-insensitive names.
+///
+/// Order is kept and duplicates are allowed with ``add(_:)``; ``update(_:)`` replaces every field of
+/// that name with one.
+///
+/// ```swift
+/// var headers: HTTPHeaders = [.accept("application/json")]
+/// headers.update(.authorization(bearerToken: token))
+/// headers["accept"]  // "application/json"
+/// ```
+public struct HTTPHeaders: Hashable, Sendable {
+    private var fields: [HTTPHeader]
+
+    /// Creates an empty list.
+    public init() {
+        fields = []
+    }
+
+    /// Creates a list from fields, keeping their order and duplicates.
+    ///
+    /// - Parameter headers: The fields.
+    public init(_ headers: [HTTPHeader]) {
+        fields = headers
+    }
+
+    /// Creates a list from a dictionary, sorted by name so the order is the same on every run.
+    ///
+    /// - Parameter dictionary: Field names and values.
+    public init(_ dictionary: [String: String]) {
+        fields = dictionary.sorted { $0.key < $1.key }.map { HTTPHeader(name: $0.key, value: $0.value) }
+    }
+
+    /// The headers NetworkKit sends unless told otherwise: `Accept-Encoding` and `User-Agent`.
+    public static var `default`: HTTPHeaders {
+        [.defaultAcceptEncoding, .defaultUserAgent]
+    }
+
+    /// Appends a field, keeping any other field of the same name.
+    ///
+    /// - Parameter header: The field.
+    public mutating func add(_ header: HTTPHeader) {
+        fields.append(header)
+    }
+
+    /// Appends a field, keeping any other field of the same name.
+    ///
+    /// - Parameters:
+    ///   - name:  The field name.
+    ///   - value: The field value.
+    public mutating func add(name: String, value: String) {
+        add(HTTPHeader(name: name, value: value))
+    }
+
+    /// Sets a field: replaces the first field of that name and removes the others, or appends it.
+    ///
+    /// - Parameter header: The field.
+    public mutating func update(_ header: HTTPHeader) {
+        guard let index = index(of: header.name) else {
+            fields.append(header)
+            return
+        }
+        fields[index] = header
+        let key = header.name.lowercased()
+        var position = fields.index(after: index)
+        while position < fields.endIndex {
+            if fields[position].name.lowercased() == key {
+                fields.remove(at: position)
+            } else {
+                position = fields.index(after: position)
+            }
+        }
+    }
+
+    /// Sets a field by name and value (see ``update(_:)``).
+    ///
+    /// - Parameters:
+    ///   - name:  The field name.
+    ///   - value: The field value.
+    public mutating func update(name: String, value: String) {
+        update(HTTPHeader(name: name, value: value))
+    }
+
+    /// Removes every field called `name`.
+    ///
+    /// - Parameter name: The field name, in any case.
+    public mutating func remove(name: String) {
+        let key = name.lowercased()
+        fields.removeAll { $0.name.lowercased() == key }
+    }
+
+    /// The value of the first field called `name`; setting replaces them all (nil removes them).
+    ///
+    /// - Parameter name: The field name, in any case.
+    public subscript(_ name: String) -> String? {
+        get { index(of: name).map { fields[$0].value } }
+        set {
+            if let newValue {
+                update(name: name, value: newValue)
+            } else {
+                remove(name: name)
+            }
+        }
+    }
+
+    /// Every value of the fields called `name`, in order.
+    ///
+    /// - Parameter name: The field name, in any case.
+    /// - Returns: The values; empty when there is no such field.
+    public func values(for name: String) -> [String] {
+        let key = name.lowercased()
+        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+    }
+
+    /// Whether a field called `name` is present.
+    ///
+    /// - Parameter name: The field name, in any case.
+    /// - Returns: True when at least one field has that name.
+    public func contains(_ name: String) -> Bool {
+        index(of: name) != nil
+    }
+
+    /// The fields as a dictionary; values of repeated names are joined with `, ` (RFC 9110 §5.3).
+    public var dictionary: [String: String] {
+        var result: [String: String] = [:]
+        var names: [String: String] = [:]
+        for field in fields {
+            let key = field.name.lowercased()
+            if let name = names[key], let existing = result[name] {
+                result[name] = existing + ", " + field.value
+            } else {
+                names[key] = field.name
+                result[field.name] = field.value
+            }
+        }
+        return result
+    }
+
+    /// Adds each field of `other` whose name is not present yet.
+    ///
+    /// - Parameter other: The fallback fields, such as the client's defaults.
+    /// - Returns: This list followed by the missing fields of `other`.
+    public func merging(defaults other: HTTPHeaders) -> HTTPHeaders {
+        var result = self
+        for field in other.fields where !contains(field.name) {
+            result.add(field)
+        }
+        return result
+    }
+
+    private func index(of name: String) -> Int? {
+        let key = name.lowercased()
+        return fields.firstIndex { $0.name.lowercased() == key }
+    }
+}
+
+// MARK: - Collection
+
+extension HTTPHeaders: RandomAccessCollection {
+    /// The position of the first field.
+    public var startIndex: Int { fields.startIndex }
+    /// The position after the last field.
+    public var endIndex: Int { fields.endIndex }
+
+    /// The field at `position`.
+    ///
+    /// - Parameter position: A valid index.
+    public subscript(position: Int) -> HTTPHeader { fields[position] }
+}
+
+// MARK: - Literals and descriptions
+
+extension HTTPHeaders: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, CustomStringConvertible {
+    /// Creates a list from field values such as `[.accept("application/json")]`.
+    ///
+    /// - Parameter elements: The fields.
+    public init(arrayLiteral elements: HTTPHeader...) {
+        self.init(elements)
+    }
+
+    /// Creates a list from `["Name": "value"]` pairs, in the order written.
+    ///
+    /// - Parameter elements: The names and values.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements.map { HTTPHeader(name: $0.0, value: $0.1) })
+    }
+
+    /// One field per line, credential values redacted.
+    public var description: String {
+        fields.map(\.description).joined(separator: "\n")
+    }
+}

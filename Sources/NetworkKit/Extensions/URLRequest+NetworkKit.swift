@@ -1,0 +1,39 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+extension URLRequest {
+    /// A `curl` command that sends this request, for debugging; secrets are redacted by default.
+    ///
+    /// ```swift
+    /// print(try UserAPI.me.asURLRequest().cURLDescription())
+    /// // curl -X GET -H 'Authorization: ***' 'https://api.example.com/me'
+    /// ```
+    ///
+    /// - Parameter redaction: What is hidden; pass ``Redaction/none`` to show everything.
+    /// - Returns: The command on one line, every argument single-quoted for a POSIX shell.
+    public func cURLDescription(redaction: Redaction = .default) -> String {
+        var words = ["curl", "-X", Self.quoted(httpMethod ?? "GET")]
+        let headers = HTTPHeaders(allHTTPHeaderFields ?? [:])
+        for header in headers {
+            words += ["-H", Self.quoted("\(header.name): \(redaction.value(of: header))")]
+        }
+        if let body = httpBody, !body.isEmpty {
+            if let text = String(data: body, encoding: .utf8) {
+                words += ["--data-binary", Self.quoted(text)]
+            } else {
+                words += ["--data-binary", Self.quoted("<\(body.count) bytes of binary data>")]
+            }
+        }
+        words.append(Self.quoted(url.map { redaction.redact($0) } ?? ""))
+        return words.joined(separator: " ")
+    }
+
+    /// `'text'` with each `'` written as `'\''`.
+    private static func quoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}

@@ -1,0 +1,61 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// Observes what a client does; every event has a no-op default, so a monitor implements only what
+/// it needs.
+///
+/// Monitors are called on the task sending the request, in the order configured; they must return
+/// quickly and must not throw or block.
+public protocol EventMonitor: Sendable {
+    /// An attempt is about to be sent (after adapters).
+    ///
+    /// - Parameters:
+    ///   - request: The request as it will be sent.
+    ///   - attempt: 1 for the first attempt.
+    func requestWillStart(_ request: URLRequest, attempt: Int)
+
+    /// An attempt finished, successfully or not (after validation).
+    ///
+    /// - Parameters:
+    ///   - request: The request as it was sent.
+    ///   - result:  The response, or why it failed.
+    ///   - attempt: 1 for the first attempt.
+    func requestDidFinish(_ request: URLRequest, result: Result<HTTPResponse, HTTPError>, attempt: Int)
+
+    /// A failed attempt will be retried after `delay`.
+    ///
+    /// - Parameters:
+    ///   - request: The request that failed.
+    ///   - delay:   The wait before the next attempt.
+    ///   - error:   Why it failed.
+    func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError)
+}
+
+extension EventMonitor {
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - attempt: Unused.
+    public func requestWillStart(_ request: URLRequest, attempt: Int) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - result:  Unused.
+    ///   - attempt: Unused.
+    public func requestDidFinish(_ request: URLRequest, result: Result<HTTPResponse, HTTPError>, attempt: Int) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - delay:   Unused.
+    ///   - error:   Unused.
+    public func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError) {}
+}

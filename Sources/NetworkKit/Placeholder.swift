@@ -1,2 +1,0 @@
-// Placeholder so the module compiles before its first real file lands; delete it then.
-enum NetworkKitPlaceholder {}
