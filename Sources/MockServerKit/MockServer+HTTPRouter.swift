@@ -5,7 +5,7 @@ extension MockServer {
     /// Answers the endpoint a NetworkKit router describes, using the router's own method and path, so
     /// the app's client and the test's stub share one definition.
     ///
-    /// The stub matches the path of the router's full URL (``HTTPRouter/url()``), so a path prefix in
+    /// The stub matches the path of the router's full URL (`HTTPRouter.url()`), so a path prefix in
     /// the router's base URL is kept: point the app at this server with the same prefix (or give the
     /// router this server's ``baseURL``). Only the method and path are matched; the router's query,
     /// headers and body are the app's business, and the handler sees them in the ``MockRequest``.

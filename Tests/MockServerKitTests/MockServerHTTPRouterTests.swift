@@ -60,8 +60,10 @@ struct MockServerHTTPRouterTests {
         // Given routers whose paths contain `:id` and `*` as plain text
         let server = try MockServer()
         defer { server.stop() }
-        try server.stub(ItemRoute(base: server.baseURL.absoluteString, path: "items/:id", method: .get), response: .text("colon"))
-        try server.stub(ItemRoute(base: server.baseURL.absoluteString, path: "files/*", method: .get), response: .text("star"))
+        try server.stub(
+            ItemRoute(base: server.baseURL.absoluteString, path: "items/:id", method: .get), response: .text("colon"))
+        try server.stub(
+            ItemRoute(base: server.baseURL.absoluteString, path: "files/*", method: .get), response: .text("star"))
 
         // When the literal paths and other paths are fetched
         let (colonBody, colon) = try await HTTP.send(HTTP.request(server, "items/:id"))

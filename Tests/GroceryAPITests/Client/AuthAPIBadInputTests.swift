@@ -32,7 +32,8 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then the answer is refused as not JSON
         await #expect(throws: SignUpError.invalidJSON) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(username: "Ann", email: "a@b.io", password: "12345678")
+            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+                username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 
@@ -46,7 +47,8 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then the error names the status
         await #expect(throws: SignUpError.error("HTTP 503 without the API's error JSON")) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(username: "Ann", email: "a@b.io", password: "12345678")
+            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+                username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 
@@ -61,7 +63,8 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then it is invalidJSON
         await #expect(throws: SignUpError.invalidJSON) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(username: "Ann", email: "a@b.io", password: "12345678")
+            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+                username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 

@@ -41,7 +41,9 @@ struct AuthFlowTests {
 
         // When the access token expires on the server's clock and the user is asked again
         clock.advance(by: 61)
-        let expiredCode = await Self.apiErrorCode { () async throws(GroceryAPIError) in _ = try await service.api.validate(token: stored.accessToken) }
+        let expiredCode = await Self.apiErrorCode { () async throws(GroceryAPIError) in
+            _ = try await service.api.validate(token: stored.accessToken)
+        }
         let again = try await service.currentUser()
 
         // Then the service refreshed once by itself, saved the new pair and the call succeeded
@@ -70,7 +72,9 @@ struct AuthFlowTests {
         let sentBefore = server.server.requests.count
         await #expect(throws: GroceryAPIError.notLoggedIn) { _ = try await service.groceryCategories() }
         #expect(server.server.requests.count == sentBefore)
-        let afterLogout = await Self.apiErrorCode { () async throws(GroceryAPIError) in _ = try await service.api.validate(token: renewed.accessToken) }
+        let afterLogout = await Self.apiErrorCode { () async throws(GroceryAPIError) in
+            _ = try await service.api.validate(token: renewed.accessToken)
+        }
         #expect(afterLogout == "invalid_token")
     }
 
