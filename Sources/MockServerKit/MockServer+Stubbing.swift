@@ -35,8 +35,6 @@ extension MockServer {
         core.router.removeAll()
     }
 
-    // Stubs from router values (`server.stub(AuthHttpRouter.login(model)) { request in ... }`) go in
-    // one small file, `MockServer+HTTPRouter.swift`, once NetworkKit's `HTTPRouter` is on main:
-    // `stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: try router.url().path,
-    // handler: handler)`. Using the full URL path keeps any path prefix of the router's base URL.
+    // Stubs from router values (`try server.stub(AuthHttpRouter.login(model)) { request in ... }`) live in
+    // `MockServer+HTTPRouter.swift`.
 }

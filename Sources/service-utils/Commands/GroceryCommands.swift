@@ -76,7 +76,8 @@ enum GroceryCommands {
 
 // MARK: - Tour
 
-/// The tour section: GroceryServer in-process on a free port, driven over loopback by URLSession.
+/// The tour section: GroceryServer in-process on a free port, driven over loopback by the real
+/// client (`AuthService` on NetworkKit), with every HTTP exchange printed by an event monitor.
 private enum GroceryTour {
     static func run(_ console: Console) async throws {
         let clock = TourClock()
@@ -85,80 +86,67 @@ private enum GroceryTour {
         configuration.now = { clock.now }
         let server = try GroceryServer(configuration: configuration)
         defer { server.stop() }
-        let client = TourClient(baseURL: server.baseURL)
         console.print("  GroceryServer listening at \(server.baseURL.absoluteString) (in this process)")
+        var client = HTTPClient.Configuration()
+        client.eventMonitors = [TourMonitor(console: console)]
+        let store = InMemorySecureStore()
+        let service = try AuthService(baseURL: server.baseURL, secureStore: store, configuration: client)
 
         let email = "ann@example.com"
-        let credentials = AuthModel(name: "Ann", email: email, password: "correct horse")
-        var answer = try await client.send("POST", "validate/email", body: EmailModel(email: email))
-        console.print("  POST validate/email \(email) → \(answer.status) (free: \(answer.status == 200))")
-        answer = try await client.send("POST", "register", body: credentials)
-        console.print("  POST register → \(answer.status), user: \(try answer.decode(UserModel.self).name)")
-        answer = try await client.send("POST", "register", body: credentials)
-        console.print("  POST register again → \(answer.status) \(try answer.decode(APIErrorModel.self).error)")
-        answer = try await client.send("POST", "login", body: AuthModel(email: email, password: credentials.password))
-        let tokens = try answer.decode(TokenModel.self)
-        console.print(
-            "  POST login → \(answer.status), access token valid for \(tokens.expiresIn) s (tokens not shown)")
-        answer = try await client.send("GET", "user", bearer: tokens.accessToken)
-        console.print("  GET user → \(answer.status), \(try answer.decode(UserModel.self).email)")
+        let password = "correct horse"
+        console.print("  check e-mail \(email): free = \(await service.checkEmail(email))")
+        let user = try await service.signUp(name: "Ann", email: email, password: password)
+        console.print("  sign up → account #\(user.id) \(user.name) <\(user.email)>")
+        do {
+            _ = try await service.signUp(name: "Ann", email: email, password: password)
+        } catch {
+            console.print("  sign up again → SignUpError.\(error)")
+        }
+        try await service.login(email: email, password: password)
+        console.print("  login → tokens kept in the SecureStore (not shown)")
+        console.print("  validate → \(try await service.currentUser().email)")
 
         clock.advance(by: 61)
-        answer = try await client.send("GET", "user", bearer: tokens.accessToken)
-        let expired = try answer.decode(APIErrorModel.self).error
-        console.print("  (server clock +61 s) GET user → \(answer.status) \(expired)")
-        answer = try await client.send("POST", "token/refresh", bearer: tokens.refreshToken)
-        let fresh = try answer.decode(TokenModel.self)
+        console.print("  (server clock +61 s: the access token has expired)")
+        let again = try await service.currentUser()
         console.print(
-            "  POST token/refresh → \(answer.status), new pair issued; server counted "
+            "  validate again → \(again.email): refreshed by itself; server counted "
                 + "\(server.refreshRequestCount) refresh call(s)")
-        try await showCatalog(client, token: fresh.accessToken, console: console)
-
-        answer = try await client.send("POST", "logout", bearer: fresh.accessToken)
-        console.print("  POST logout → \(answer.status)")
-        answer = try await client.send("GET", "user", bearer: fresh.accessToken)
-        console.print("  GET user after logout → \(answer.status) \(try answer.decode(APIErrorModel.self).error)")
+        let categories = try await service.groceryCategories()
+        console.print("  categories → \(categories.map(\.name).joined(separator: ", "))")
+        if let first = categories.first {
+            let groceries = try await service.groceries(categoryId: first.id)
+            console.print("  category \(first.id) → \(groceries.map(\.name).joined(separator: ", "))")
+        }
+        let kept = try JSONDecoder().decode(TokenModel.self, from: store.load(by: "GroceryAPI.tokens"))
+        try await service.logout()
+        console.print("  logout → tokens forgotten (logged in: \(await service.isLoggedIn))")
+        do {
+            _ = try await service.groceryCategories()
+        } catch {
+            console.print("  categories after logout → refused before sending: \(error.localizedDescription)")
+        }
+        do {
+            _ = try await service.api.validate(token: kept.accessToken)
+        } catch {
+            console.print("  validate with the last access token → rejected: \(error.apiErrorCode ?? "\(error)")")
+        }
         console.print("  server recorded \(server.server.requests.count) requests; stopping it frees the port")
-        console.print("  (the same flow through AuthService and NetworkKit's client lands with NetworkKit)")
-    }
-
-    private static func showCatalog(_ client: TourClient, token: String, console: Console) async throws {
-        var answer = try await client.send("GET", "categories", bearer: token)
-        let categories = try answer.decode([CategoryModel].self)
-        console.print("  GET categories → \(answer.status): \(categories.map(\.name).joined(separator: ", "))")
-        guard let first = categories.first else { return }
-        answer = try await client.send("GET", "category/\(first.id)", bearer: token)
-        let groceries = try answer.decode([GroceryModel].self)
-        console.print("  GET category/\(first.id) → \(answer.status): \(groceries.map(\.name).joined(separator: ", "))")
     }
 }
 
-/// A URLSession client for the tour (NetworkKit's client replaces it once it lands).
-private struct TourClient: Sendable {
-    let baseURL: URL
-    let session = URLSession(configuration: .ephemeral)
+/// Prints each HTTP exchange of the tour: method, path and status (never headers or bodies).
+private struct TourMonitor: EventMonitor {
+    let console: Console
 
-    struct Answer {
-        var status: Int
-        var data: Data
-
-        func decode<Value: Decodable>(_ type: Value.Type) throws -> Value {
-            try JSONDecoder().decode(type, from: data)
+    func requestDidFinish(_ request: URLRequest, result: Result<HTTPResponse, HTTPError>, attempt: Int) {
+        let line = "\(request.httpMethod ?? "GET") \(request.url?.path ?? "?")"
+        let retry = attempt > 1 ? " (attempt \(attempt))" : ""
+        switch result {
+        case .success(let response): console.print("      \(line) → \(response.statusCode)\(retry)")
+        case .failure(let error):
+            console.print("      \(line) → \(error.statusCode.map(String.init) ?? "failed")\(retry)")
         }
-    }
-
-    func send(_ method: String, _ path: String, body: (any Encodable)? = nil, bearer: String? = nil) async throws
-        -> Answer
-    {
-        var request = URLRequest(url: baseURL.appendingPathComponent(path))
-        request.httpMethod = method
-        if let body {
-            request.httpBody = try JSONEncoder().encode(body)
-            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
-        }
-        if let bearer { request.setValue("Bearer \(bearer)", forHTTPHeaderField: "Authorization") }
-        let (data, response) = try await session.data(for: request)
-        return Answer(status: (response as? HTTPURLResponse)?.statusCode ?? -1, data: data)
     }
 }
 

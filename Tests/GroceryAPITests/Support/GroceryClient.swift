@@ -5,7 +5,7 @@ import GroceryAPI
     import FoundationNetworking
 #endif
 
-/// A plain URLSession client for the reference server (NetworkKit's client comes later).
+/// A plain URLSession client, so the reference server is tested independently of the client under test.
 struct GroceryClient: Sendable {
     let baseURL: URL
     let session = URLSession(configuration: .ephemeral)
