@@ -117,7 +117,9 @@ struct OSRMRouteProviderTests {
             guard case GeoError.routeFailed(.network(let httpError)) = error, case .transport = httpError else {
                 return false
             }
+            // and the message names the request
             return httpError.request?.url?.path.hasPrefix("/route/v1/driving/") == true
+                && error.localizedDescription.contains("GET \(url.absoluteString)/route/v1/driving/")
         }
     }
 
