@@ -2,7 +2,7 @@ public import Foundation
 public import NetworkKit
 
 /// Road distances from an OSRM server's route service
-/// (`GET {base}/route/v1/{profile}/{lon},{lat};{lon},{lat}`), sent with NetworkKit's ``HTTPClient``.
+/// (`GET {base}/route/v1/{profile}/{lon},{lat};{lon},{lat}`), sent with NetworkKit's `HTTPClient`.
 ///
 /// OSRM's answers `NoRoute`, `NoSegment` and `NoMatch` become `nil`, whatever their HTTP status (OSRM
 /// sends them with `400`); other OSRM error codes, other HTTP failures and unreadable JSON are thrown
@@ -52,7 +52,7 @@ public struct OSRMRouteProvider: RouteProvider {
     ///   - profile:        The profile segment; `driving` when omitted.
     ///   - snappingRadius: Metres within which points snap to roads; OSRM's unlimited default when nil.
     ///   - timeout:        Seconds to wait for an answer; 10 by default.
-    ///   - client:         The client to send with; a new default ``HTTPClient`` when omitted. Pass
+    ///   - client:         The client to send with; a new default `HTTPClient` when omitted. Pass
     ///                     your own to share its session, interceptors and event monitors.
     public init(
         baseURL: URL = OSRMRouteProvider.defaultBaseURL,
