@@ -22,6 +22,9 @@ let libraryModules: [(name: String, dependencies: [String])] = [
     ("GroceryAPI", ["InternalServiceUtilities", "NetworkKit", "SecurityKit", "MockServerKit"]),
 ]
 
+/// Modules a module's test target needs besides the module itself (such as MockServerKit's server).
+let extraTestDependencies: [String: [Target.Dependency]] = ["GeoKit": ["MockServerKit"]]
+
 let umbrellaDependencies = libraryModules.map { Target.Dependency(stringLiteral: $0.name) }
 
 var targets: [Target] = [
@@ -72,7 +75,7 @@ for module in libraryModules {
             dependencies: [
                 Target.Dependency(stringLiteral: module.name), "ServiceUtilsTestSupport",
                 "InternalServiceUtilities",
-            ],
+            ] + (extraTestDependencies[module.name] ?? []),
             swiftSettings: commonSettings
         )
     )

@@ -1,4 +1,5 @@
 public import Foundation
+public import NetworkKit
 
 /// Everything that can go wrong in GeoKit, with a nested reason where a case fails in several ways.
 ///
@@ -43,8 +44,11 @@ public enum GeoError: Error, Sendable, Equatable {
 
     /// Why a route could not be computed.
     public enum RouteFailureReason: Sendable, Equatable {
-        /// The request could not be sent or no answer arrived.
+        /// The request could not be sent or no answer arrived (MapKit's directions).
         case transport(String)
+        /// The HTTP request could not be built, sent or answered; carries NetworkKit's error (its
+        /// `description` names the request, with secrets redacted).
+        case network(HTTPError)
         /// The server answered with an HTTP status that is not a success or an OSRM error.
         case httpStatus(Int)
         /// The answer was not the JSON the provider expects.
@@ -108,6 +112,7 @@ extension GeoError.RouteFailureReason {
     var text: String {
         switch self {
         case .transport(let detail): return "the request failed (\(detail))"
+        case .network(let error): return "the request failed (\(error.description))"
         case .httpStatus(let status): return "the server answered HTTP \(status)"
         case .malformedResponse(let detail): return "the answer could not be read (\(detail))"
         case .service(let code, let message): return "the routing service answered \(code): \(message)"

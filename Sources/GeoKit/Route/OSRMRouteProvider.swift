@@ -1,14 +1,20 @@
 public import Foundation
+public import NetworkKit
 
 /// Road distances from an OSRM server's route service
-/// (`GET {base}/route/v1/{profile}/{lon},{lat};{lon},{lat}`).
+/// (`GET {base}/route/v1/{profile}/{lon},{lat};{lon},{lat}`), sent with NetworkKit's `HTTPClient`.
 ///
-/// OSRM's answers `NoRoute`, `NoSegment` and `NoMatch` become `nil`; other OSRM error codes, HTTP
-/// failures and unreadable JSON are thrown as ``GeoError/routeFailed(_:)``.
+/// OSRM's answers `NoRoute`, `NoSegment` and `NoMatch` become `nil`, whatever their HTTP status (OSRM
+/// sends them with `400`); other OSRM error codes, other HTTP failures and unreadable JSON are thrown
+/// as ``GeoError/routeFailed(_:)``, a failed request as ``GeoError/RouteFailureReason/network(_:)``
+/// wrapping NetworkKit's `HTTPError`.
 ///
 /// ```swift
 /// let osrm = OSRMRouteProvider(baseURL: URL(string: "http://127.0.0.1:5000")!, profile: .driving)
 /// let metres = try await osrm.routeDistance(from: a, to: b)   // nil when no road connects them
+///
+/// // Share a client, with its adapters, retriers and event monitors:
+/// let shared = OSRMRouteProvider(client: HTTPClient { $0.retriers = [RetryPolicy()] })
 /// ```
 public struct OSRMRouteProvider: RouteProvider {
     /// The server, such as `http://127.0.0.1:5000`; a path prefix is kept.
@@ -19,7 +25,8 @@ public struct OSRMRouteProvider: RouteProvider {
     public let snappingRadius: Double?
     /// Seconds to wait for an answer.
     public let timeout: TimeInterval
-    let transport: any HTTPGetTransport
+    /// The client that sends the requests; its adapters, retriers and monitors apply to them.
+    public let client: HTTPClient
 
     /// An OSRM profile name; servers serve the profile they were built with under any name, so
     /// this only shapes the URL.
@@ -45,29 +52,20 @@ public struct OSRMRouteProvider: RouteProvider {
     ///   - profile:        The profile segment; `driving` when omitted.
     ///   - snappingRadius: Metres within which points snap to roads; OSRM's unlimited default when nil.
     ///   - timeout:        Seconds to wait for an answer; 10 by default.
+    ///   - client:         The client to send with; a new default `HTTPClient` when omitted. Pass
+    ///                     your own to share its session, interceptors and event monitors.
     public init(
         baseURL: URL = OSRMRouteProvider.defaultBaseURL,
         profile: Profile = .driving,
         snappingRadius: Double? = nil,
-        timeout: TimeInterval = 10
-    ) {
-        self.init(
-            baseURL: baseURL, profile: profile, snappingRadius: snappingRadius, timeout: timeout,
-            transport: URLSessionGetTransport())
-    }
-
-    init(
-        baseURL: URL,
-        profile: Profile,
-        snappingRadius: Double?,
-        timeout: TimeInterval,
-        transport: any HTTPGetTransport
+        timeout: TimeInterval = 10,
+        client: HTTPClient = HTTPClient()
     ) {
         self.baseURL = baseURL
         self.profile = profile
         self.snappingRadius = snappingRadius
         self.timeout = timeout
-        self.transport = transport
+        self.client = client
     }
 
     /// `http://127.0.0.1:5000`, where `osrm-routed` listens unless told otherwise.
@@ -79,33 +77,27 @@ public struct OSRMRouteProvider: RouteProvider {
     ///   - start: Where the route begins.
     ///   - end:   Where it ends.
     /// - Returns: Metres, or `nil` for `NoRoute`, `NoSegment` or `NoMatch`.
-    /// - Throws: ``GeoError/routeFailed(_:)`` for transport failures, other OSRM codes and bad JSON.
+    /// - Throws: ``GeoError/routeFailed(_:)``: ``GeoError/RouteFailureReason/network(_:)`` when the
+    ///   request fails, otherwise for other OSRM codes, other HTTP statuses and bad JSON.
     public func routeDistance(from start: Coordinate, to end: Coordinate) async throws(GeoError) -> Double? {
-        let url = routeURL(from: start, to: end)
-        let response: (data: Data, status: Int)
+        let router = OSRMRouter(
+            server: baseURL, profile: profile, start: start, end: end, snappingRadius: snappingRadius,
+            requestTimeout: timeout)
+        let response: HTTPResponse
         do {
-            response = try await transport.get(url, timeout: timeout)
+            response = try await client.send(router)
         } catch {
-            throw .routeFailed(.transport(String(describing: error)))
+            switch error {
+            case .unacceptableStatus(let failure):
+                // OSRM reports NoRoute, NoSegment and its other codes in a JSON body with status 400.
+                return try Self.parseRouteResponse(failure.body, status: failure.statusCode)
+            case .unacceptableContentType(let failure):
+                throw .routeFailed(.malformedResponse("the answer is \(failure.received ?? "untyped"), not JSON"))
+            default:
+                throw .routeFailed(.network(error))
+            }
         }
-        return try Self.parseRouteResponse(response.data, status: response.status)
-    }
-
-    /// The request URL for a route between two points.
-    func routeURL(from start: Coordinate, to end: Coordinate) -> URL {
-        let points = [start, end].map {
-            "\(MapCoordinateText.decimal($0.longitude)),\(MapCoordinateText.decimal($0.latitude))"
-        }
-        var components = URLComponents(url: baseURL, resolvingAgainstBaseURL: false) ?? URLComponents()
-        let prefix = components.path.hasSuffix("/") ? String(components.path.dropLast()) : components.path
-        components.path = prefix + "/route/v1/\(profile.rawValue)/" + points.joined(separator: ";")
-        var query = [URLQueryItem(name: "overview", value: "false")]
-        if let radius = snappingRadius {
-            let text = MapCoordinateText.decimal(radius)
-            query.append(URLQueryItem(name: "radiuses", value: "\(text);\(text)"))
-        }
-        components.queryItems = query
-        return components.url ?? baseURL
+        return try Self.parseRouteResponse(response.body, status: response.statusCode)
     }
 
     private struct Answer: Decodable {

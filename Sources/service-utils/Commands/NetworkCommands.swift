@@ -99,36 +99,150 @@ enum NetworkCommands {
         let tricky: [String: Any] = ["value": "1+1=2&100%"]
         console.print("  values with &, =, + and % (SurfUtils broke these) stay one value each:")
         console.print("    \(tricky.toQueryString() ?? "")")
-        let router = TourRouter()
-        let request = try router.asURLRequest()
-        console.print("  an HTTPRouter case becomes a URLRequest without boilerplate (path joined exactly):")
-        console.print("    \(request.httpMethod ?? "") \(request.url?.absoluteString ?? "")")
-        console.print("  its cURL command, credentials redacted:")
-        console.print("    \(request.cURLDescription())")
-        let policy = RetryPolicy(maximumRetries: 3)
-        var busy = request
-        busy.httpMethod = "GET"
-        let answer = HTTPResponse(
-            request: busy, statusCode: 503, headers: ["Retry-After": "7"], body: Data(), url: busy.url,
-            duration: .zero)
-        let failure = HTTPError.StatusFailure(
-            request: .init(busy), statusCode: 503, headers: answer.headers, body: Data())
-        let decision = await policy.retry(
-            RetryContext(
-                request: busy, response: answer, error: .unacceptableStatus(failure), attempt: 1,
-                totalDelay: .zero))
-        console.print("  RetryPolicy on a 503 carrying Retry-After: 7 decides: \(decision)")
-        console.print("  (try `service-utils http GET <url> key=value` against a server of yours)")
+        try await NetworkTour.run(console: console)
     }
 }
 
-/// The tour's example endpoint; it is built, never sent.
-private struct TourRouter: HTTPRouter {
-    var baseUrlString: String { "https://api.example.com/v1/" }
-    var path: String { "/validate/email" }
-    var method: HTTPMethod { .get }
-    var headers: HTTPHeaders? { [.authorization(bearerToken: "secret-token"), .accept("application/json")] }
-    var parameters: Parameters? { ["address": "ann+news@example.com"] }
+// MARK: - Tour against an in-process server
+
+/// The tour's live part: a `MockServer` on 127.0.0.1, and `TourAPI` requests sent to it by `HTTPClient`.
+private enum NetworkTour {
+    static func run(console: Console) async throws {
+        let server = try MockServer()
+        defer { server.stop() }
+        let flaky = AttemptCounter()
+        stub(server, flaky: flaky)
+        let base = server.url("v1")
+        console.print("  MockServer listening at \(server.baseURL.absoluteString) (in this process, loopback only)")
+        var configuration = HTTPClient.Configuration()
+        configuration.retriers = [RetryPolicy()]
+        configuration.eventMonitors = [TourRetryMonitor(console: console)]
+        // Skips the wait RetryPolicy chose (the monitor prints it), so the tour stays fast.
+        configuration.sleep = { _ in }
+        let client = HTTPClient(configuration: configuration)
+
+        console.print("  GET with a nested query, from an HTTPRouter case (the token is sent, never printed):")
+        let search = try await client.send(TourAPI.search(base: base))
+        summarize(search, console: console)
+        let seen = server.requests.last?.queryItems.map { "\($0.name)=\($0.value ?? "")" } ?? []
+        console.print("    the server decoded the query as: \(seen.joined(separator: "  "))")
+
+        console.print("  POST with a JSON body (JSONEncoding):")
+        let added = try await client.send(TourAPI.add(base: base, name: "sencha", price: 4.5))
+        summarize(added, console: console)
+        console.print("    the server received: \(server.requests.last?.bodyText ?? "")")
+
+        console.print("  GET of a flaky endpoint (503 with Retry-After: 1, then 200) with RetryPolicy:")
+        let stock = try await client.send(TourAPI.stock(base: base))
+        console.print("    answered HTTP \(stock.statusCode) after \(stock.attempts) attempts: \(stock.text)")
+        console.print("    (the wait is injected through HTTPClient.Configuration.sleep, so the tour does not sleep)")
+        try await runCommands(server: server, console: console)
+    }
+
+    /// Runs the `http` and `query` subcommands as a user would type them.
+    private static func runCommands(server: MockServer, console: Console) async throws {
+        let url = server.url("v1/items").absoluteString
+        console.print("  $ service-utils http GET \(url) page=3 tags=green tags=black")
+        _ = try await NetworkCommands.http.run(["GET", url, "page=3", "tags=green", "tags=black"], console)
+        console.print("  $ service-utils query 'q=tea & biscuits' tags=green tags=black --arrays none")
+        _ = try await NetworkCommands.query.run(
+            ["q=tea & biscuits", "tags=green", "tags=black", "--arrays", "none"], console)
+        console.print("  (the server stops when this section ends)")
+    }
+
+    /// Answers `GET /v1/items`, `POST /v1/items` and a `GET /v1/stock` that fails once.
+    private static func stub(_ server: MockServer, flaky: AttemptCounter) {
+        server.stub(method: .get, path: "/v1/items") { request in
+            let page = Int(request.queryValue("page") ?? "") ?? 1
+            return .json(data: Data(#"{"items":[{"name":"green tea","price":4.5}],"page":\#(page)}"#.utf8))
+        }
+        server.stub(method: .post, path: "/v1/items") { request in
+            MockResponse(
+                status: 201, headers: ["Content-Type": "application/json", "Location": "/v1/items/42"],
+                body: request.body)
+        }
+        server.stub(method: .get, path: "/v1/stock") { _ in
+            guard await flaky.next() > 1 else {
+                return MockResponse(status: 503, headers: ["Retry-After": "1"], body: Data())
+            }
+            return .json(data: Data(#"{"inStock":true}"#.utf8))
+        }
+    }
+
+    /// Prints status, headers (secrets redacted), the start of the body and the request as curl.
+    private static func summarize(_ response: HTTPResponse, console: Console) {
+        console.print(
+            "    HTTP \(response.statusCode), \(response.body.count) bytes of \(response.mimeType ?? "(untyped)")")
+        for header in response.headers where ["Content-Type", "Content-Length", "Location"].contains(header.name) {
+            console.print("    \(header.name): \(Redaction.default.value(of: header))")
+        }
+        console.print("    body: \(response.text.prefix(80))")
+        console.print("    as curl: \(response.request.cURLDescription())")
+    }
+}
+
+/// Counts requests to the tour's flaky endpoint.
+private actor AttemptCounter {
+    private var count = 0
+
+    func next() -> Int {
+        count += 1
+        return count
+    }
+}
+
+/// Prints each retry decision `RetryPolicy` makes.
+private struct TourRetryMonitor: EventMonitor {
+    let console: Console
+
+    func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError) {
+        let what = error.statusCode.map { "HTTP \($0)" } ?? error.description
+        console.print("    attempt failed with \(what); RetryPolicy decides: retry after \(delay)")
+    }
+}
+
+/// The tour's endpoints on the in-process server.
+private enum TourAPI: HTTPRouter {
+    case search(base: URL)
+    case add(base: URL, name: String, price: Double)
+    case stock(base: URL)
+
+    var baseURL: URL? {
+        switch self {
+        case .search(let base), .add(let base, _, _), .stock(let base): base
+        }
+    }
+
+    var path: String {
+        switch self {
+        case .search, .add: "/items"
+        case .stock: "stock"
+        }
+    }
+
+    var method: HTTPMethod {
+        if case .add = self { return .post }
+        return .get
+    }
+
+    var headers: HTTPHeaders? { [.authorization(bearerToken: "tour-secret-token"), .accept("application/json")] }
+
+    var parameters: Parameters? {
+        switch self {
+        case .search:
+            [
+                "q": "tea & biscuits", "page": 2, "filter": ["price": ["max": 9.5, "min": 1], "vegan": true],
+                "tags": ["green", "loose leaf"],
+            ]
+        case .add(_, let name, let price): ["name": name, "price": price]
+        case .stock: nil
+        }
+    }
+
+    var parameterEncoding: any ParameterEncoding {
+        if case .add = self { return JSONEncoding.default }
+        return URLEncoding.default
+    }
 }
 
 /// The request described by `service-utils http` arguments.

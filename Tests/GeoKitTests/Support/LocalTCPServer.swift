@@ -28,13 +28,6 @@ final class LocalTCPServer: Sendable {
             return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
         }
 
-        /// Reads until the blank line that ends HTTP headers; returns the request line.
-        func readHTTPRequestLine() -> String? {
-            let first = readLine()
-            while let line = readLine(), !line.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {}
-            return first
-        }
-
         /// Writes all of `text`.
         func write(_ text: String) {
             let bytes = Array(text.utf8)
@@ -126,17 +119,6 @@ final class LocalTCPServer: Sendable {
     }
 
     deinit { stop() }
-
-    /// A server that answers every HTTP request with `status` and `body`, recording request lines.
-    static func http(status: Int, body: String, requests: Locked<[String]> = Locked([])) throws -> LocalTCPServer {
-        try LocalTCPServer { connection in
-            guard let requestLine = connection.readHTTPRequestLine() else { return }
-            requests.withLock { $0.append(requestLine) }
-            connection.write(
-                "HTTP/1.1 \(status) X\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
-            )
-        }
-    }
 }
 
 /// A port on 127.0.0.1 that is bound but not listening: connections to it are refused, and no other
