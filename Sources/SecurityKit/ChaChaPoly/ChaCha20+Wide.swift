@@ -1,23 +1,23 @@
 extension ChaCha20 {
     typealias Lanes = SIMD4<UInt32>
 
-    /// The right-shift halves of the four rotations (32 − 16, 32 − 12, 32 − 8, 32 − 7).
+    /// The right-shift halves of the four rotations (32 − 16, 32 − 12, 32 − 8, 32 − 7), as scalars.
     ///
     /// They come from a function the optimiser cannot see through: when it knows both halves of a
     /// rotation it turns them into a vector rotate, which SSE2 lacks, and splits it into scalar
-    /// instructions, four times slower than two vector shifts and an OR.
+    /// instructions. A scalar count it cannot see is one `psrld` by a splatted count; a vector of
+    /// counts it cannot see is a per-lane variable shift, which SSE2 lacks too (four shifts and
+    /// shuffles each).
     struct RightShifts {
-        var by16: Lanes
-        var by20: Lanes
-        var by24: Lanes
-        var by25: Lanes
+        var by16: UInt32
+        var by20: UInt32
+        var by24: UInt32
+        var by25: UInt32
     }
 
     @inline(never)
     static func rightShifts() -> RightShifts {
-        RightShifts(
-            by16: Lanes(repeating: 16), by20: Lanes(repeating: 20), by24: Lanes(repeating: 24),
-            by25: Lanes(repeating: 25))
+        RightShifts(by16: 16, by20: 20, by24: 24, by25: 25)
     }
 
     @inline(__always)
