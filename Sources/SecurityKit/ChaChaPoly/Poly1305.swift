@@ -19,11 +19,24 @@ struct Poly1305 {
         func word(_ offset: Int) -> UInt64 {
             UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        r0 = word(0) & 0x0fff_fffc_0fff_ffff
-        r1 = word(8) & 0x0fff_fffc_0fff_fffc
-        s1 = r1 &+ (r1 >> 2)
-        pad0 = word(16)
-        pad1 = word(24)
+        self.init(r0: word(0), r1: word(8), pad0: word(16), pad1: word(24))
+    }
+
+    private init(r0: UInt64, r1: UInt64, pad0: UInt64, pad1: UInt64) {
+        self.r0 = r0 & 0x0fff_fffc_0fff_ffff
+        self.r1 = r1 & 0x0fff_fffc_0fff_fffc
+        s1 = self.r1 &+ (self.r1 >> 2)
+        self.pad0 = pad0
+        self.pad1 = pad1
+    }
+
+    /// A MAC that is never finalised, for callers that take one but have nothing to absorb.
+    static var idle: Poly1305 { Poly1305(r0: 0, r1: 0, pad0: 0, pad1: 0) }
+
+    /// Absorbs one full 16-byte block.
+    @inline(__always)
+    mutating func absorb(_ m: UnsafeRawPointer) {
+        block(m, highBit: 1)
     }
 
     /// A 128-bit sum of products, high and low halves.
