@@ -1,7 +1,7 @@
 extension ChaCha20 {
     typealias Lanes = SIMD4<UInt32>
 
-    /// The right-shift halves of the four rotations (32 − 16, 32 − 12, 32 − 8, 32 − 7), as scalars.
+    /// The right-shift halves of the rotations by 12, 8 and 7 (32 − 12, 32 − 8, 32 − 7), as scalars.
     ///
     /// They come from a function the optimiser cannot see through: when it knows both halves of a
     /// rotation it turns them into a vector rotate, which SSE2 lacks, and splits it into scalar
@@ -9,7 +9,6 @@ extension ChaCha20 {
     /// counts it cannot see is a per-lane variable shift, which SSE2 lacks too (four shifts and
     /// shuffles each).
     struct RightShifts {
-        var by16: UInt32
         var by20: UInt32
         var by24: UInt32
         var by25: UInt32
@@ -17,7 +16,18 @@ extension ChaCha20 {
 
     @inline(never)
     static func rightShifts() -> RightShifts {
-        RightShifts(by16: 16, by20: 20, by24: 24, by25: 25)
+        RightShifts(by20: 20, by24: 24, by25: 25)
+    }
+
+    /// Rotation by 16 swaps the halves of each word, written as a byte shuffle so that it compiles
+    /// to `pshuflw` and `pshufhw` instead of two shifts, a copy and an OR. (Written as a rotation
+    /// or as a shuffle of 16-bit halves, the optimiser recognises a rotate and lowers it badly.)
+    @inline(__always)
+    private static func rotate16(_ value: Lanes) -> Lanes {
+        let b = unsafeBitCast(value, to: SIMD16<UInt8>.self)
+        let swapped = SIMD16(
+            b[2], b[3], b[0], b[1], b[6], b[7], b[4], b[5], b[10], b[11], b[8], b[9], b[14], b[15], b[12], b[13])
+        return unsafeBitCast(swapped, to: Lanes.self)
     }
 
     @inline(__always)
@@ -26,7 +36,7 @@ extension ChaCha20 {
     ) {
         a &+= b
         d ^= a
-        d = (d &<< 16) | (d &>> shifts.by16)
+        d = rotate16(d)
         c &+= d
         b ^= c
         b = (b &<< 12) | (b &>> shifts.by20)
