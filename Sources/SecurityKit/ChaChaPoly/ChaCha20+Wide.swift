@@ -1,23 +1,33 @@
 extension ChaCha20 {
     typealias Lanes = SIMD4<UInt32>
 
-    /// The right-shift halves of the four rotations (32 − 16, 32 − 12, 32 − 8, 32 − 7).
+    /// The right-shift halves of the rotations by 12, 8 and 7 (32 − 12, 32 − 8, 32 − 7), as scalars.
     ///
     /// They come from a function the optimiser cannot see through: when it knows both halves of a
     /// rotation it turns them into a vector rotate, which SSE2 lacks, and splits it into scalar
-    /// instructions, four times slower than two vector shifts and an OR.
+    /// instructions. A scalar count it cannot see is one `psrld` by a splatted count; a vector of
+    /// counts it cannot see is a per-lane variable shift, which SSE2 lacks too (four shifts and
+    /// shuffles each).
     struct RightShifts {
-        var by16: Lanes
-        var by20: Lanes
-        var by24: Lanes
-        var by25: Lanes
+        var by20: UInt32
+        var by24: UInt32
+        var by25: UInt32
     }
 
     @inline(never)
     static func rightShifts() -> RightShifts {
-        RightShifts(
-            by16: Lanes(repeating: 16), by20: Lanes(repeating: 20), by24: Lanes(repeating: 24),
-            by25: Lanes(repeating: 25))
+        RightShifts(by20: 20, by24: 24, by25: 25)
+    }
+
+    /// Rotation by 16 swaps the halves of each word, written as a byte shuffle so that it compiles
+    /// to `pshuflw` and `pshufhw` instead of two shifts, a copy and an OR. (Written as a rotation
+    /// or as a shuffle of 16-bit halves, the optimiser recognises a rotate and lowers it badly.)
+    @inline(__always)
+    private static func rotate16(_ value: Lanes) -> Lanes {
+        let b = unsafeBitCast(value, to: SIMD16<UInt8>.self)
+        let swapped = SIMD16(
+            b[2], b[3], b[0], b[1], b[6], b[7], b[4], b[5], b[10], b[11], b[8], b[9], b[14], b[15], b[12], b[13])
+        return unsafeBitCast(swapped, to: Lanes.self)
     }
 
     @inline(__always)
@@ -26,7 +36,7 @@ extension ChaCha20 {
     ) {
         a &+= b
         d ^= a
-        d = (d &<< 16) | (d &>> shifts.by16)
+        d = rotate16(d)
         c &+= d
         b ^= c
         b = (b &<< 12) | (b &>> shifts.by20)
@@ -38,10 +48,24 @@ extension ChaCha20 {
         b = (b &<< 7) | (b &>> shifts.by25)
     }
 
-    /// XORs four blocks of key stream (blocks `counter` to `counter + 3`) into the 256 bytes at `data`,
-    /// computing the four blocks side by side, one per SIMD lane.
+    /// Writes the 256 bytes at `source` XOR four blocks of key stream (blocks `counter` to
+    /// `counter + 3`) to `destination`, computing the four blocks side by side, one per SIMD lane.
     @inline(__always)
-    static func apply4(_ input: Input, counter: UInt32, to data: UnsafeMutableRawPointer, shifts: RightShifts) {
+    static func apply4(
+        _ input: Input, counter: UInt32, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+        shifts: RightShifts
+    ) {
+        var noMAC = Poly1305.idle
+        apply4(input, counter: counter, from: source, to: destination, shifts: shifts, mac: &noMAC, macData: nil)
+    }
+
+    /// `apply4`, absorbing the 256 bytes at `macData` (when there are) into `mac` between the rounds:
+    /// Poly1305's scalar multiplications then run beside ChaCha20's vector work instead of after it.
+    @inline(__always)
+    static func apply4(
+        _ input: Input, counter: UInt32, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+        shifts: RightShifts, mac: inout Poly1305, macData: UnsafeRawPointer?
+    ) {
         let k = input.key
         let n = input.nonce
         let counters = Lanes(counter, counter &+ 1, counter &+ 2, counter &+ 3)
@@ -76,7 +100,11 @@ extension ChaCha20 {
         var x13 = s13
         var x14 = s14
         var x15 = s15
-        for _ in 0..<10 {
+        for round in 0..<10 {
+            if let macData, round < 8 {
+                mac.absorb(macData + round * 32)
+                mac.absorb(macData + round * 32 + 16)
+            }
             quarterRound(&x0, &x4, &x8, &x12, shifts)
             quarterRound(&x1, &x5, &x9, &x13, shifts)
             quarterRound(&x2, &x6, &x10, &x14, shifts)
@@ -86,23 +114,24 @@ extension ChaCha20 {
             quarterRound(&x2, &x7, &x8, &x13, shifts)
             quarterRound(&x3, &x4, &x9, &x14, shifts)
         }
-        xorTransposed(x0 &+ s0, x1 &+ s1, x2 &+ s2, x3 &+ s3, into: data)
-        xorTransposed(x4 &+ s4, x5 &+ s5, x6 &+ s6, x7 &+ s7, into: data + 16)
-        xorTransposed(x8 &+ s8, x9 &+ s9, x10 &+ s10, x11 &+ s11, into: data + 32)
-        xorTransposed(x12 &+ counters, x13 &+ s13, x14 &+ s14, x15 &+ s15, into: data + 48)
+        xorTransposed(x0 &+ s0, x1 &+ s1, x2 &+ s2, x3 &+ s3, from: source, to: destination)
+        xorTransposed(x4 &+ s4, x5 &+ s5, x6 &+ s6, x7 &+ s7, from: source + 16, to: destination + 16)
+        xorTransposed(x8 &+ s8, x9 &+ s9, x10 &+ s10, x11 &+ s11, from: source + 32, to: destination + 32)
+        xorTransposed(
+            x12 &+ counters, x13 &+ s13, x14 &+ s14, x15 &+ s15, from: source + 48, to: destination + 48)
     }
 
     /// Words w…w+3 of the four blocks are lanes of `a`, `b`, `c`, `d`; block i's 16 bytes at
-    /// `data + 64 i` take the XOR of (a[i], b[i], c[i], d[i]).
+    /// `destination + 64 i` are those at `source + 64 i` XOR (a[i], b[i], c[i], d[i]).
     @inline(__always)
     private static func xorTransposed(
-        _ a: Lanes, _ b: Lanes, _ c: Lanes, _ d: Lanes, into data: UnsafeMutableRawPointer
+        _ a: Lanes, _ b: Lanes, _ c: Lanes, _ d: Lanes, from source: UnsafeRawPointer,
+        to destination: UnsafeMutableRawPointer
     ) {
         for lane in 0..<4 {
-            let position = data + lane * 64
             let stream = Lanes(a[lane], b[lane], c[lane], d[lane])
-            let plain = position.loadUnaligned(as: Lanes.self)
-            position.storeBytes(of: plain ^ stream, as: Lanes.self)
+            let plain = source.loadUnaligned(fromByteOffset: lane * 64, as: Lanes.self)
+            destination.storeBytes(of: plain ^ stream, toByteOffset: lane * 64, as: Lanes.self)
         }
     }
 }

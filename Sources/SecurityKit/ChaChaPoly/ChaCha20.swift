@@ -76,33 +76,56 @@ enum ChaCha20 {
     /// XORs the key stream, starting at block `counter`, into `data` in place.
     static func apply(_ input: Input, counter: UInt32, to data: UnsafeMutableRawBufferPointer) {
         guard let base = data.baseAddress else { return }
+        apply(input, counter: counter, from: UnsafeRawPointer(base), to: base, count: data.count)
+    }
+
+    /// Writes `count` bytes of `source` XOR the key stream (from block `counter`) to `destination`,
+    /// which may be `source` itself.
+    static func apply(
+        _ input: Input, counter: UInt32, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+        count: Int
+    ) {
+        var blockCounter = counter
+        var offset = 0
+        #if _endian(little)
+            // Four blocks at a time in SIMD lanes; the words are little-endian in memory already.
+            let shifts = rightShifts()
+            while count - offset >= 256 {
+                apply4(input, counter: blockCounter, from: source + offset, to: destination + offset, shifts: shifts)
+                offset += 256
+                blockCounter &+= 4
+            }
+        #endif
+        applyBlocks(
+            input, counter: blockCounter, from: source + offset, to: destination + offset, count: count - offset)
+    }
+
+    /// The one-block-at-a-time path, for tails and big-endian machines.
+    static func applyBlocks(
+        _ input: Input, counter: UInt32, from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer,
+        count: Int
+    ) {
+        guard count > 0 else { return }
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: 16) { buffer in
             guard let words = buffer.baseAddress else { return }
             var blockCounter = counter
             var offset = 0
-            #if _endian(little)
-                // Four blocks at a time in SIMD lanes; the words are little-endian in memory already.
-                let shifts = rightShifts()
-                while data.count - offset >= 256 {
-                    apply4(input, counter: blockCounter, to: base + offset, shifts: shifts)
-                    offset += 256
-                    blockCounter &+= 4
-                }
-            #endif
-            while offset < data.count {
+            while offset < count {
                 block(input, counter: blockCounter, into: words)
-                let remaining = data.count - offset
+                let remaining = count - offset
                 if remaining >= 64 {
                     for index in 0..<16 {
                         let position = offset + index * 4
-                        let plain = UInt32(littleEndian: base.loadUnaligned(fromByteOffset: position, as: UInt32.self))
-                        base.storeBytes(
+                        let plain = UInt32(
+                            littleEndian: source.loadUnaligned(fromByteOffset: position, as: UInt32.self))
+                        destination.storeBytes(
                             of: (plain ^ words[index]).littleEndian, toByteOffset: position, as: UInt32.self)
                     }
                 } else {
                     for index in 0..<remaining {
                         let byte = UInt8(truncatingIfNeeded: words[index / 4] >> (UInt32(index % 4) * 8))
-                        data[offset + index] ^= byte
+                        let plain = source.load(fromByteOffset: offset + index, as: UInt8.self)
+                        destination.storeBytes(of: plain ^ byte, toByteOffset: offset + index, as: UInt8.self)
                     }
                 }
                 offset += 64

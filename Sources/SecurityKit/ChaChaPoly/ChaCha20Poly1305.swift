@@ -48,10 +48,10 @@ public struct ChaCha20Poly1305: Sendable {
         _ plaintext: some ContiguousBytes, nonce: some ContiguousBytes, authenticating additionalData: [UInt8] = []
     ) throws(CryptoError) -> (ciphertext: [UInt8], tag: [UInt8]) {
         let input = try makeInput(nonce: nonce)
-        var buffer = plaintext.withUnsafeBytes { [UInt8]($0) }
-        buffer.withUnsafeMutableBytes { ChaCha20.apply(input, counter: 1, to: $0) }
-        let tag = Self.tag(input, additionalData: additionalData, ciphertext: buffer)
-        return (buffer, tag)
+        var mac = Self.mac(input, additionalData: additionalData)
+        let (ciphertext, count) = Self.crypt(input, plaintext, mac: &mac, direction: .seal)
+        let tag = Self.finish(&mac, additionalDataCount: additionalData.count, textCount: count)
+        return (ciphertext, tag)
     }
 
     /// Checks the tag and decrypts.
@@ -63,18 +63,21 @@ public struct ChaCha20Poly1305: Sendable {
     ///   - additionalData: The same additional data as when sealing.
     /// - Returns: The plaintext.
     /// - Throws: ``CryptoError/authenticationFailed`` when the key, nonce, data or tag differ from
-    ///   those used to seal; nothing is decrypted then.
+    ///   those used to seal; no plaintext is returned then (what was decrypted is wiped).
     public func open(
         _ ciphertext: some ContiguousBytes, tag: some ContiguousBytes, nonce: some ContiguousBytes,
         authenticating additionalData: [UInt8] = []
     ) throws(CryptoError) -> [UInt8] {
         let input = try makeInput(nonce: nonce)
-        var buffer = ciphertext.withUnsafeBytes { [UInt8]($0) }
-        let expected = Self.tag(input, additionalData: additionalData, ciphertext: buffer)
+        var mac = Self.mac(input, additionalData: additionalData)
+        var (plaintext, count) = Self.crypt(input, ciphertext, mac: &mac, direction: .open)
+        let expected = Self.finish(&mac, additionalDataCount: additionalData.count, textCount: count)
         let received = tag.withUnsafeBytes { [UInt8]($0) }
-        guard ConstantTime.equals(expected, received) else { throw .authenticationFailed }
-        buffer.withUnsafeMutableBytes { ChaCha20.apply(input, counter: 1, to: $0) }
-        return buffer
+        guard ConstantTime.equals(expected, received) else {
+            plaintext.wipe()
+            throw .authenticationFailed
+        }
+        return plaintext
     }
 
     private func makeInput(nonce: some ContiguousBytes) throws(CryptoError) -> ChaCha20.Input {
@@ -93,24 +96,45 @@ public struct ChaCha20Poly1305: Sendable {
         return ChaCha20.Input(key: (k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7]), nonce: words)
     }
 
-    private static func tag(_ input: ChaCha20.Input, additionalData: [UInt8], ciphertext: [UInt8]) -> [UInt8] {
+    /// ChaCha20 from block 1 over `text` into a new array, with the ciphertext absorbed into `mac`.
+    private static func crypt(
+        _ input: ChaCha20.Input, _ text: some ContiguousBytes, mac: inout Poly1305, direction: ChaCha20.Direction
+    ) -> (output: [UInt8], count: Int) {
+        text.withUnsafeBytes { source in
+            let output = [UInt8](unsafeUninitializedCapacity: source.count) { buffer, initialized in
+                initialized = 0
+                guard let from = source.baseAddress, let to = buffer.baseAddress else { return }
+                ChaCha20.crypt(
+                    input, from: from, to: UnsafeMutableRawPointer(to), count: source.count, mac: &mac,
+                    direction: direction)
+                initialized = source.count
+            }
+            return (output, source.count)
+        }
+    }
+
+    /// A Poly1305 MAC keyed by key-stream block 0 (§2.6), with `additionalData` absorbed and padded.
+    private static func mac(_ input: ChaCha20.Input, additionalData: [UInt8]) -> Poly1305 {
         var oneTimeKey = [UInt8](repeating: 0, count: 32)
         oneTimeKey.withUnsafeMutableBytes { ChaCha20.apply(input, counter: 0, to: $0) }
         defer { oneTimeKey.wipe() }
-        return oneTimeKey.withUnsafeBytes { keyBytes -> [UInt8] in
-            guard let keyBase = keyBytes.baseAddress else { return [] }
-            var mac = Poly1305(key: keyBase)
-            additionalData.withUnsafeBytes { mac.update($0, padToBlock: true) }
-            ciphertext.withUnsafeBytes { mac.update($0, padToBlock: true) }
-            var lengths = [UInt8](repeating: 0, count: 16)
-            let aadLength = UInt64(additionalData.count)
-            let textLength = UInt64(ciphertext.count)
-            for index in 0..<8 {
-                lengths[index] = UInt8(truncatingIfNeeded: aadLength >> (UInt64(index) * 8))
-                lengths[8 + index] = UInt8(truncatingIfNeeded: textLength >> (UInt64(index) * 8))
-            }
-            lengths.withUnsafeBytes { mac.update($0, padToBlock: true) }
-            return mac.finalize()
+        var mac =
+            oneTimeKey.withUnsafeBytes { keyBytes in keyBytes.baseAddress.map { Poly1305(key: $0) } }
+            ?? .idle
+        additionalData.withUnsafeBytes { mac.update($0, padToBlock: true) }
+        return mac
+    }
+
+    /// Absorbs the two little-endian 64-bit lengths and returns the tag.
+    private static func finish(_ mac: inout Poly1305, additionalDataCount: Int, textCount: Int) -> [UInt8] {
+        var lengths = [UInt8](repeating: 0, count: 16)
+        let aadLength = UInt64(additionalDataCount)
+        let textLength = UInt64(textCount)
+        for index in 0..<8 {
+            lengths[index] = UInt8(truncatingIfNeeded: aadLength >> (UInt64(index) * 8))
+            lengths[8 + index] = UInt8(truncatingIfNeeded: textLength >> (UInt64(index) * 8))
         }
+        lengths.withUnsafeBytes { mac.update($0, padToBlock: true) }
+        return mac.finalize()
     }
 }

@@ -1,65 +1,100 @@
-/// The Poly1305 one-time authenticator of RFC 8439 §2.5, with 26-bit limbs.
+/// The Poly1305 one-time authenticator of RFC 8439 §2.5, in radix 2^64.
+///
+/// The accumulator is h = h0 + 2^64 h1 + 2^128 h2 (h2 a few bits), r = r0 + 2^64 r1. The clamp
+/// clears the low two bits of r1, so the 2^128 terms fold back as multiples of
+/// `s1 = r1 + r1 / 4 = 5 r1 / 4` (2^130 ≡ 5 mod p): each block costs four 64 × 64 → 128-bit
+/// products and two small ones.
 struct Poly1305 {
-    private var r0, r1, r2, r3, r4: UInt64
-    private var s1, s2, s3, s4: UInt64
+    private let r0: UInt64
+    private let r1: UInt64
+    private let s1: UInt64
     private var h0: UInt64 = 0
     private var h1: UInt64 = 0
     private var h2: UInt64 = 0
-    private var h3: UInt64 = 0
-    private var h4: UInt64 = 0
-    private let pad: (UInt32, UInt32, UInt32, UInt32)
+    private let pad0: UInt64
+    private let pad1: UInt64
 
     /// Starts a MAC with a 32-byte one-time key (r, then s).
     init(key: UnsafeRawPointer) {
         func word(_ offset: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+            UInt64(littleEndian: key.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
         }
-        r0 = word(0) & 0x3ff_ffff
-        r1 = (word(3) >> 2) & 0x3ff_ff03
-        r2 = (word(6) >> 4) & 0x3ff_c0ff
-        r3 = (word(9) >> 6) & 0x3f0_3fff
-        r4 = (word(12) >> 8) & 0x00f_ffff
-        s1 = r1 * 5
-        s2 = r2 * 5
-        s3 = r3 * 5
-        s4 = r4 * 5
-        pad = (UInt32(word(16)), UInt32(word(20)), UInt32(word(24)), UInt32(word(28)))
+        self.init(r0: word(0), r1: word(8), pad0: word(16), pad1: word(24))
     }
 
-    /// Absorbs one 16-byte block; `highBit` is 1 << 24 for a full block, 0 for a padded last one.
+    private init(r0: UInt64, r1: UInt64, pad0: UInt64, pad1: UInt64) {
+        self.r0 = r0 & 0x0fff_fffc_0fff_ffff
+        self.r1 = r1 & 0x0fff_fffc_0fff_fffc
+        s1 = self.r1 &+ (self.r1 >> 2)
+        self.pad0 = pad0
+        self.pad1 = pad1
+    }
+
+    /// A MAC that is never finalised, for callers that take one but have nothing to absorb.
+    static var idle: Poly1305 { Poly1305(r0: 0, r1: 0, pad0: 0, pad1: 0) }
+
+    /// Absorbs one full 16-byte block.
+    @inline(__always)
+    mutating func absorb(_ m: UnsafeRawPointer) {
+        block(m, highBit: 1)
+    }
+
+    /// A 128-bit sum of products, high and low halves.
+    private struct Wide {
+        var high: UInt64
+        var low: UInt64
+
+        @inline(__always)
+        init(high: UInt64, low: UInt64) {
+            self.high = high
+            self.low = low
+        }
+
+        @inline(__always)
+        init(_ a: UInt64, times b: UInt64) {
+            (high, low) = a.multipliedFullWidth(by: b)
+        }
+
+        @inline(__always)
+        mutating func add(_ a: UInt64, times b: UInt64) {
+            let product = a.multipliedFullWidth(by: b)
+            add(high: product.high, low: product.low)
+        }
+
+        @inline(__always)
+        mutating func add(high: UInt64, low: UInt64) {
+            let (sum, carry) = self.low.addingReportingOverflow(low)
+            self.low = sum
+            self.high = self.high &+ high &+ (carry ? 1 : 0)
+        }
+    }
+
+    /// h ← (h + m) · r mod p, partly reduced (h2 ≤ 4 afterwards); `highBit` is 1 for a full block.
     @inline(__always)
     private mutating func block(_ m: UnsafeRawPointer, highBit: UInt64) {
-        func word(_ offset: Int) -> UInt64 {
-            UInt64(UInt32(littleEndian: m.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
-        }
-        h0 += word(0) & 0x3ff_ffff
-        h1 += (word(3) >> 2) & 0x3ff_ffff
-        h2 += (word(6) >> 4) & 0x3ff_ffff
-        h3 += (word(9) >> 6) & 0x3ff_ffff
-        h4 += (word(12) >> 8) | highBit
-        let d0 = h0 * r0 + h1 * s4 + h2 * s3 + h3 * s2 + h4 * s1
-        var d1 = h0 * r1 + h1 * r0 + h2 * s4 + h3 * s3 + h4 * s2
-        var d2 = h0 * r2 + h1 * r1 + h2 * r0 + h3 * s4 + h4 * s3
-        var d3 = h0 * r3 + h1 * r2 + h2 * r1 + h3 * r0 + h4 * s4
-        var d4 = h0 * r4 + h1 * r3 + h2 * r2 + h3 * r1 + h4 * r0
-        var carry = d0 >> 26
-        h0 = d0 & 0x3ff_ffff
-        d1 += carry
-        carry = d1 >> 26
-        h1 = d1 & 0x3ff_ffff
-        d2 += carry
-        carry = d2 >> 26
-        h2 = d2 & 0x3ff_ffff
-        d3 += carry
-        carry = d3 >> 26
-        h3 = d3 & 0x3ff_ffff
-        d4 += carry
-        carry = d4 >> 26
-        h4 = d4 & 0x3ff_ffff
-        h0 += carry * 5
-        carry = h0 >> 26
-        h0 &= 0x3ff_ffff
-        h1 += carry
+        let m0 = UInt64(littleEndian: m.loadUnaligned(as: UInt64.self))
+        let m1 = UInt64(littleEndian: m.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+        // Two-limb sums compile to add/adc; the carry out of the top limb comes from its bits
+        // (a full adder's majority), since adding a 0-or-1 flag compiles to a data-dependent branch.
+        var sum = Wide(high: h1, low: h0)
+        sum.add(high: m1, low: m0)
+        let a0 = sum.low
+        let a1 = sum.high
+        let a2 = h2 &+ highBit &+ (((h1 & m1) | ((h1 | m1) & ~a1)) >> 63)
+        var d0 = Wide(a0, times: r0)
+        d0.add(a1, times: s1)
+        var d1 = Wide(a0, times: r1)
+        d1.add(a1, times: r0)
+        d1.add(high: 0, low: a2 &* s1)
+        d1.add(high: 0, low: d0.high)
+        let d2 = a2 &* r0 &+ d1.high
+        // Fold the bits above 2^130 back in as 5 × (d2 >> 2).
+        let fold = (d2 & ~3) &+ (d2 >> 2)
+        var e = Wide(high: d1.low, low: d0.low)
+        e.add(high: 0, low: fold)
+        h0 = e.low
+        h1 = e.high
+        h2 = (d2 & 3) &+ ((d1.low & ~e.high) >> 63)
     }
 
     /// Absorbs `data`. With `padToBlock` the last partial block is zero-padded to 16 bytes and counts
@@ -68,7 +103,7 @@ struct Poly1305 {
         guard let base = data.baseAddress else { return }
         var offset = 0
         while data.count - offset >= 16 {
-            block(base + offset, highBit: 1 << 24)
+            block(base + offset, highBit: 1)
             offset += 16
         }
         let remaining = data.count - offset
@@ -76,9 +111,9 @@ struct Poly1305 {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
             guard let last = buffer.baseAddress else { return }
             last.initialize(repeating: 0, count: 16)
-            last.initialize(from: base.assumingMemoryBound(to: UInt8.self) + offset, count: remaining)
+            last.update(from: base.assumingMemoryBound(to: UInt8.self) + offset, count: remaining)
             if padToBlock {
-                block(UnsafeRawPointer(last), highBit: 1 << 24)
+                block(UnsafeRawPointer(last), highBit: 1)
             } else {
                 last[remaining] = 1
                 block(UnsafeRawPointer(last), highBit: 0)
@@ -88,58 +123,24 @@ struct Poly1305 {
 
     /// Finishes: reduces modulo 2^130 − 5, adds s and returns the 16-byte tag.
     mutating func finalize() -> [UInt8] {
-        var carry = h1 >> 26
-        h1 &= 0x3ff_ffff
-        h2 += carry
-        carry = h2 >> 26
-        h2 &= 0x3ff_ffff
-        h3 += carry
-        carry = h3 >> 26
-        h3 &= 0x3ff_ffff
-        h4 += carry
-        carry = h4 >> 26
-        h4 &= 0x3ff_ffff
-        h0 += carry * 5
-        carry = h0 >> 26
-        h0 &= 0x3ff_ffff
-        h1 += carry
-        // g = h + 5 − 2^130; use it when it does not go negative.
-        var g0 = h0 + 5
-        carry = g0 >> 26
-        g0 &= 0x3ff_ffff
-        var g1 = h1 + carry
-        carry = g1 >> 26
-        g1 &= 0x3ff_ffff
-        var g2 = h2 + carry
-        carry = g2 >> 26
-        g2 &= 0x3ff_ffff
-        var g3 = h3 + carry
-        carry = g3 >> 26
-        g3 &= 0x3ff_ffff
-        let g4 = (h4 + carry) &- (1 << 26)
-        let useG = (g4 >> 63) &- 1  // all ones when g4 did not borrow
-        let keepH = ~useG
-        let f0 = (h0 & keepH) | (g0 & useG)
-        let f1 = (h1 & keepH) | (g1 & useG)
-        let f2 = (h2 & keepH) | (g2 & useG)
-        let f3 = (h3 & keepH) | (g3 & useG)
-        let f4 = (h4 & keepH) | (g4 & useG & 0x3ff_ffff)
-        let w0 = UInt32(truncatingIfNeeded: f0 | (f1 << 26))
-        let w1 = UInt32(truncatingIfNeeded: (f1 >> 6) | (f2 << 20))
-        let w2 = UInt32(truncatingIfNeeded: (f2 >> 12) | (f3 << 14))
-        let w3 = UInt32(truncatingIfNeeded: (f3 >> 18) | (f4 << 8))
-        var sum = UInt64(w0) + UInt64(pad.0)
-        let t0 = UInt32(truncatingIfNeeded: sum)
-        sum = UInt64(w1) + UInt64(pad.1) + (sum >> 32)
-        let t1 = UInt32(truncatingIfNeeded: sum)
-        sum = UInt64(w2) + UInt64(pad.2) + (sum >> 32)
-        let t2 = UInt32(truncatingIfNeeded: sum)
-        sum = UInt64(w3) + UInt64(pad.3) + (sum >> 32)
-        let t3 = UInt32(truncatingIfNeeded: sum)
+        // h2 ≤ 4 here; fold its bits above 2^130 once more, leaving h < 2p.
+        let fold = (h2 & ~3) &+ (h2 >> 2)
+        let (a0, c0) = h0.addingReportingOverflow(fold)
+        let (a1, c1) = h1.addingReportingOverflow(c0 ? 1 : 0)
+        let a2 = (h2 & 3) &+ (c1 ? 1 : 0)
+        // g = h + 5 − 2^130; use it when it does not go negative (g's bit 130 set).
+        let (g0, d0) = a0.addingReportingOverflow(5)
+        let (g1, d1) = a1.addingReportingOverflow(d0 ? 1 : 0)
+        let g2 = a2 &+ (d1 ? 1 : 0)
+        let useG = 0 &- (g2 >> 2)  // all ones when h ≥ p
+        let f0 = (a0 & ~useG) | (g0 & useG)
+        let f1 = (a1 & ~useG) | (g1 & useG)
+        let (t0, carry) = f0.addingReportingOverflow(pad0)
+        let t1 = f1 &+ pad1 &+ (carry ? 1 : 0)
         var tag: [UInt8] = []
         tag.reserveCapacity(16)
-        for word in [t0, t1, t2, t3] {
-            for shift in stride(from: 0, to: 32, by: 8) { tag.append(UInt8(truncatingIfNeeded: word >> UInt32(shift))) }
+        for word in [t0, t1] {
+            for shift in stride(from: 0, to: 64, by: 8) { tag.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
         }
         return tag
     }
