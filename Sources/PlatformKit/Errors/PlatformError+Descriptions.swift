@@ -27,6 +27,7 @@ extension PlatformError: LocalizedError {
         case .urlOpeningFailed(let reason): return "Could not open the URL: \(reason.text)"
         case .invalidMessage(let reason): return "Invalid e-mail message: \(reason.text)"
         case .deliveryFailed(let reason): return "Could not deliver the e-mail: \(reason.text)"
+        case .settingsUnavailable(let reason): return "Could not open the settings: \(reason.text)"
         }
     }
 }
@@ -65,6 +66,17 @@ extension PlatformError.DeliveryFailureReason {
             return "sendmail failed temporarily (status \(status)); try again later. \(detail)"
         case .rejected(let status, let detail): return "sendmail refused the message (status \(status)). \(detail)"
         case .launchFailed(let detail): return "sendmail could not be started (\(detail))."
+        }
+    }
+}
+
+extension PlatformError.SettingsFailureReason {
+    var text: String {
+        switch self {
+        case .noSettingsApplication: return "no settings application is installed."
+        case .invalidDesktopEntry(let path): return "the desktop entry \(path) has no usable Exec line."
+        case .launchFailed(let detail): return "the settings application failed (\(detail))."
+        case .openerRefused(let url): return "the opener refused \(url)."
         }
     }
 }

@@ -10,6 +10,20 @@ public enum PlatformError: Error, Sendable, Equatable {
     case invalidMessage(MessageFailureReason)
     /// A built message could not be handed to the mail system.
     case deliveryFailed(DeliveryFailureReason)
+    /// The system settings could not be opened.
+    case settingsUnavailable(SettingsFailureReason)
+
+    /// Why the settings could not be opened.
+    public enum SettingsFailureReason: Sendable, Equatable {
+        /// No settings application is known on this system.
+        case noSettingsApplication
+        /// A settings desktop entry exists but its `Exec` line cannot be run.
+        case invalidDesktopEntry(path: String)
+        /// The settings application could not be started, or exited with a failure.
+        case launchFailed(String)
+        /// The opener refused the settings URL.
+        case openerRefused(String)
+    }
 
     /// Why a URL could not be opened.
     public enum URLOpeningFailureReason: Sendable, Equatable {
