@@ -59,7 +59,9 @@ public struct SettingsRouter: Sendable {
     public func target() -> Target? {
         if let explicitTarget { return explicitTarget }
         #if canImport(UIKit)
-            return Self.appleSettingsURL.map(Target.url)
+            // The documented value of `UIApplication.openSettingsURLString`, which is main-actor
+            // isolated and so cannot be read here.
+            return URL(string: "app-settings:").map(Target.url)
         #elseif canImport(AppKit)
             return URL(string: "x-apple.systempreferences:").map(Target.url)
         #else

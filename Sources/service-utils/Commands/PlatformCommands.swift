@@ -4,7 +4,7 @@ import PlatformKit
 /// The `service-utils` commands and tour section of PlatformKit.
 enum PlatformCommands {
     /// The subcommands this module adds.
-    static let commands: [Command] = [integrity, mailto, mail, open]
+    static let commands: [Command] = [integrity, mailto, mail, open, settings]
 
     // MARK: - integrity
 
@@ -178,6 +178,38 @@ enum PlatformCommands {
                 throw PlatformError.urlOpeningFailed(.noHandler(scheme: url.scheme ?? ""))
             }
         #endif
+    }
+
+    // MARK: - settings
+
+    static let settings = Command(
+        name: "settings",
+        summary: "open the system settings (desktop settings application on Linux)",
+        usage: "settings [--check]",
+        details: """
+            Starts the desktop's settings application from its desktop entry (GNOME, KDE, Xfce,
+            Cinnamon, MATE, LXQt) or says that there is none. --check only prints what would be
+            opened (exit 1 when nothing).
+            """
+    ) { arguments, console in
+        var parser = ArgumentParser(arguments)
+        let checkOnly = parser.flag("--check")
+        let extra = try parser.positionals()
+        guard extra.isEmpty else { throw UsageError("unexpected argument \(extra[0])") }
+        let router = SettingsRouter()
+        if checkOnly {
+            switch router.target() {
+            case .url(let url)?: console.print(url.absoluteString)
+            case .desktopEntry(let path)?: console.print(path)
+            case nil:
+                console.print("no settings application")
+                return ExitStatus.failure
+            }
+            return ExitStatus.success
+        }
+        try await router.open()
+        console.print("settings opened")
+        return ExitStatus.success
     }
 
     // MARK: - tour
