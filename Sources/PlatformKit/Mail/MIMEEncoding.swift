@@ -53,7 +53,8 @@ enum MIMEEncoding {
         while index < input.count {
             let byte = input[index]
             if byte == 0x0D, index + 1 < input.count, input[index + 1] == 0x0A {
-                output += [0x0D, 0x0A]
+                output.append(0x0D)
+                output.append(0x0A)
                 length = 0
                 index += 2
                 continue
@@ -65,13 +66,17 @@ enum MIMEEncoding {
             let width = literal ? 1 : 3
             // At most 75 characters before a soft break's "=", so no line exceeds 76.
             if length + width > 75 {
-                output += [UInt8(ascii: "="), 0x0D, 0x0A]
+                output.append(UInt8(ascii: "="))
+                output.append(0x0D)
+                output.append(0x0A)
                 length = 0
             }
             if literal {
                 output.append(byte)
             } else {
-                output += [UInt8(ascii: "="), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 0x0F)]]
+                output.append(UInt8(ascii: "="))
+                output.append(hexDigits[Int(byte >> 4)])
+                output.append(hexDigits[Int(byte & 0x0F)])
             }
             length += width
             index += 1

@@ -83,10 +83,14 @@ extension String {
         var previousWasCR = false
         for byte in utf8 {
             if byte == 0x0A {
-                if !previousWasCR { output += [0x0D, 0x0A] }
+                if !previousWasCR {
+                    output.append(0x0D)
+                    output.append(0x0A)
+                }
                 previousWasCR = false
             } else if byte == 0x0D {
-                output += [0x0D, 0x0A]
+                output.append(0x0D)
+                output.append(0x0A)
                 previousWasCR = true
             } else {
                 output.append(byte)
