@@ -57,8 +57,16 @@
         func asNobody() throws {
             // scripts/test runs as root (CI does); dropping privileges needs it.
             try #require(geteuid() == 0, "this test drops root to nobody and must run as root")
+            // A copy in a world-readable folder, so nobody can run it wherever the checkout lives.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-nobody-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            let copy = folder.appendingPathComponent("service-utils")
+            try FileManager.default.copyItem(atPath: try executable(), toPath: copy.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
             let result = try run(
-                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", try executable(), "integrity"])
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "integrity"])
             #expect(result.lines == ["clean"])
             #expect(result.status == 0)
         }
