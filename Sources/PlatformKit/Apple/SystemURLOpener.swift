@@ -25,6 +25,11 @@
         /// - Parameter url: The URL to open.
         /// - Returns: Whether the system accepted it.
         public func open(_ url: URL) async -> Bool {
+            await Self.openOnMainActor(url)
+        }
+
+        @MainActor
+        private static func openOnMainActor(_ url: URL) async -> Bool {
             await UIApplication.shared.open(url)
         }
     }
@@ -42,7 +47,12 @@
         /// - Parameter url: The URL that would be opened.
         /// - Returns: `true` when `NSWorkspace` knows an application for it.
         public func canOpen(_ url: URL) -> Bool {
-            NSWorkspace.shared.urlForApplication(toOpen: url) != nil
+            if Thread.isMainThread {
+                return MainActor.assumeIsolated { NSWorkspace.shared.urlForApplication(toOpen: url) != nil }
+            }
+            return DispatchQueue.main.sync {
+                MainActor.assumeIsolated { NSWorkspace.shared.urlForApplication(toOpen: url) != nil }
+            }
         }
 
         /// Opens `url` in its default application.
@@ -50,7 +60,7 @@
         /// - Parameter url: The URL to open.
         /// - Returns: Whether `NSWorkspace` accepted it.
         public func open(_ url: URL) async -> Bool {
-            NSWorkspace.shared.open(url)
+            await MainActor.run { NSWorkspace.shared.open(url) }
         }
     }
 #endif

@@ -3,9 +3,6 @@ import Foundation
 /// The encodings an Internet message needs: RFC 2047 encoded words, quoted-printable and base64
 /// bodies (RFC 2045) and RFC 2231 parameter values.
 enum MIMEEncoding {
-    /// The longest encoded word RFC 2047 allows.
-    static let maximumEncodedWordLength = 75
-
     /// `text` as UTF-8 "B" encoded words, each at most 75 characters and never splitting a
     /// character, joined by `separator`.
     static func encodedWords(_ text: String, separator: String = "\r\n ") -> String {

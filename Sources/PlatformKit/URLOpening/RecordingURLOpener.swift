@@ -9,12 +9,10 @@ import InternalServiceUtilities
 /// _ = await opener.open(URL(string: "mailto:a@example.org")!)
 /// opener.openedURLs   // [mailto:a@example.org]
 /// ```
-public final class RecordingURLOpener: URLOpener, @unchecked Sendable {
-    // Safe: the only stored mutable state is `_opened`, a `Locked` box, and every access goes
-    // through its lock; `openableSchemes` is immutable.
-
+public final class RecordingURLOpener: URLOpener {
     /// The schemes (lowercased) that `canOpen(_:)` and `open(_:)` accept.
     public let openableSchemes: Set<String>
+    // The only mutable state, behind its lock.
     private let _opened = Locked<[URL]>([])
 
     /// Creates an opener that accepts URLs with the given schemes.
