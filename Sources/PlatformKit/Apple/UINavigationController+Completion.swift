@@ -1,0 +1,75 @@
+#if canImport(UIKit) && !os(watchOS)
+    import Dispatch
+    public import UIKit
+
+    // AdvancedNavigationStackManagement (SurfUtils): navigation-stack changes with a completion
+    // called after the transition, or on the next main-queue turn when not animated or when there
+    // is no transition coordinator. Apple platforms only.
+
+    extension UINavigationController {
+        /// Pushes `viewController` and calls `completion` once the push has finished.
+        ///
+        /// - Parameters:
+        ///   - viewController: The screen to push.
+        ///   - animated: Whether to animate.
+        ///   - completion: Called on the main actor after the transition.
+        public func pushViewController(
+            _ viewController: UIViewController, animated: Bool, completion: @escaping @MainActor () -> Void
+        ) {
+            pushViewController(viewController, animated: animated)
+            finishTransition(animated: animated, completion)
+        }
+
+        /// Pops the top screen and calls `completion` once the pop has finished.
+        ///
+        /// - Parameters:
+        ///   - animated: Whether to animate.
+        ///   - completion: Called on the main actor after the transition.
+        /// - Returns: The popped screen, if any.
+        @discardableResult
+        public func popViewController(animated: Bool, completion: @escaping @MainActor () -> Void) -> UIViewController?
+        {
+            let popped = popViewController(animated: animated)
+            finishTransition(animated: animated, completion)
+            return popped
+        }
+
+        /// Pops to the root screen and calls `completion` once the transition has finished.
+        ///
+        /// - Parameters:
+        ///   - animated: Whether to animate.
+        ///   - completion: Called on the main actor after the transition.
+        /// - Returns: The popped screens, if any.
+        @discardableResult
+        public func popToRootViewController(
+            animated: Bool, completion: @escaping @MainActor () -> Void
+        ) -> [UIViewController]? {
+            let popped = popToRootViewController(animated: animated)
+            finishTransition(animated: animated, completion)
+            return popped
+        }
+
+        /// Replaces the stack and calls `completion` once the transition has finished.
+        ///
+        /// - Parameters:
+        ///   - viewControllers: The new stack, root first.
+        ///   - animated: Whether to animate.
+        ///   - completion: Called on the main actor after the transition.
+        public func setViewControllers(
+            _ viewControllers: [UIViewController], animated: Bool, completion: @escaping @MainActor () -> Void
+        ) {
+            setViewControllers(viewControllers, animated: animated)
+            finishTransition(animated: animated, completion)
+        }
+
+        private func finishTransition(animated: Bool, _ completion: @escaping @MainActor () -> Void) {
+            guard animated, let coordinator = transitionCoordinator else {
+                DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
+                return
+            }
+            coordinator.animate(alongsideTransition: nil) { _ in
+                MainActor.assumeIsolated { completion() }
+            }
+        }
+    }
+#endif

@@ -1,0 +1,112 @@
+/// Plays vibration feedback for app events, choosing the pattern the device can play
+/// (SurfUtils' `VibrationFeedbackManager`).
+///
+/// The choice is a table (``pattern(for:capability:)``): the same event is an impact on a haptic
+/// engine, a system sound on the first Taptic Engine, a plain vibration or nothing elsewhere.
+///
+/// ```swift
+/// VibrationFeedbackManager.playVibrationFeedbackBy(event: .success)
+/// // or, injectable:
+/// VibrationFeedbackManager(player: player).play(.error)
+/// ```
+@MainActor
+public final class VibrationFeedbackManager {
+    /// An app event that deserves feedback. `tap`, `error` and `cancelled` are SurfUtils' events.
+    public enum Event: String, Sendable, Hashable, CaseIterable {
+        /// A control was tapped.
+        case tap
+        /// Something failed.
+        case error
+        /// An action was cancelled.
+        case cancelled
+        /// Something succeeded.
+        case success
+        /// Something needs attention.
+        case warning
+        /// The selection changed (a picker moved).
+        case selection
+        /// A light impact.
+        case light
+        /// A medium impact.
+        case medium
+        /// A heavy impact.
+        case heavy
+        /// A soft impact.
+        case soft
+        /// A rigid impact.
+        case rigid
+    }
+
+    private let player: any HapticPlayer
+
+    /// Creates a manager that plays through `player`.
+    ///
+    /// - Parameter player: The device's player; the platform's by default.
+    public init(player: (any HapticPlayer)? = nil) {
+        self.player = player ?? Self.platformPlayer()
+    }
+
+    /// Plays the feedback for `event` with the platform's player (SurfUtils' static entry point).
+    ///
+    /// - Parameter event: What happened.
+    public static func playVibrationFeedbackBy(event: Event) {
+        VibrationFeedbackManager().play(event)
+    }
+
+    /// Plays the feedback for `event`.
+    ///
+    /// - Parameter event: What happened.
+    /// - Returns: The pattern that was played.
+    @discardableResult
+    public func play(_ event: Event) -> HapticPattern {
+        let pattern = Self.pattern(for: event, capability: player.capability)
+        player.play(pattern)
+        return pattern
+    }
+
+    /// The pattern for `event` on a device with `capability`.
+    ///
+    /// - Parameters:
+    ///   - event: What happened.
+    ///   - capability: What the device can play.
+    /// - Returns: The pattern to play (`.none` when the device cannot express the event).
+    public nonisolated static func pattern(for event: Event, capability: HapticCapability) -> HapticPattern {
+        switch capability {
+        case .hapticEngine: return hapticEnginePattern(for: event)
+        case .tapticEngine: return tapticEnginePattern(for: event)
+        case .vibration: return event == .error || event == .warning ? .vibrate : .none
+        case .none: return .none
+        }
+    }
+
+    private nonisolated static func hapticEnginePattern(for event: Event) -> HapticPattern {
+        switch event {
+        case .tap: return .impact(.medium)
+        case .error: return .notification(.error)
+        case .cancelled, .warning: return .notification(.warning)
+        case .success: return .notification(.success)
+        case .selection: return .selection
+        case .light: return .impact(.light)
+        case .medium: return .impact(.medium)
+        case .heavy: return .impact(.heavy)
+        case .soft: return .impact(.soft)
+        case .rigid: return .impact(.rigid)
+        }
+    }
+
+    private nonisolated static func tapticEnginePattern(for event: Event) -> HapticPattern {
+        switch event {
+        case .tap, .selection, .light, .medium, .soft: return .peek
+        case .success, .heavy, .rigid: return .pop
+        case .error, .cancelled, .warning: return .nope
+        }
+    }
+
+    private static func platformPlayer() -> any HapticPlayer {
+        #if canImport(UIKit) && canImport(AudioToolbox) && os(iOS)
+            return SystemHapticPlayer()
+        #else
+            return RecordingHapticPlayer(capability: .none)
+        #endif
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Finds freedesktop.org desktop entries and starts the program in their `Exec` line, with an
+/// argument array (never a shell).
+enum DesktopEntry {
+    /// The first of `names` found in `$XDG_DATA_HOME/applications` or the
+    /// `$XDG_DATA_DIRS/applications` folders.
+    static func find(_ names: [String], environment: [String: String]) -> String? {
+        let home = environment["XDG_DATA_HOME"] ?? environment["HOME"].map { $0 + "/.local/share" }
+        let system = (environment["XDG_DATA_DIRS"] ?? "/usr/local/share:/usr/share").split(separator: ":").map(
+            String.init)
+        let folders = ([home].compactMap { $0 } + system).map { $0 + "/applications/" }
+        for name in names {
+            for folder in folders where FileManager.default.fileExists(atPath: folder + name) {
+                return folder + name
+            }
+        }
+        return nil
+    }
+
+    /// The `Exec` value of the `[Desktop Entry]` group.
+    static func execLine(inEntry text: String) -> String? {
+        var inMainGroup = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.hasPrefix("[") {
+                inMainGroup = line == "[Desktop Entry]"
+            } else if inMainGroup, line.hasPrefix("Exec=") {
+                return String(line.dropFirst(5))
+            }
+        }
+        return nil
+    }
+
+    /// Splits an `Exec` value into arguments: double quotes group, backslash escapes inside
+    /// them, `%%` is `%`, and field codes (`%f`, `%U`, …) are dropped since no file is passed.
+    static func arguments(fromExec exec: String) -> [String]? {
+        var arguments: [String] = []
+        var current = ""
+        var inQuotes = false
+        var hasWord = false
+        var characters = exec.makeIterator()
+        while let character = characters.next() {
+            switch character {
+            case "\"":
+                inQuotes.toggle()
+                hasWord = true
+            case "\\" where inQuotes:
+                guard let escaped = characters.next() else { return nil }
+                current.append(escaped)
+            case " " where !inQuotes, "\t" where !inQuotes:
+                if hasWord { arguments.append(current) }
+                current = ""
+                hasWord = false
+            case "%":
+                guard let code = characters.next() else { return nil }
+                if code == "%" {
+                    current.append("%")
+                    hasWord = true
+                }
+            default:
+                current.append(character)
+                hasWord = true
+            }
+        }
+        guard !inQuotes else { return nil }
+        if hasWord { arguments.append(current) }
+        return arguments.isEmpty ? nil : arguments
+    }
+
+    /// Starts the entry's program without waiting for it: a settings window runs until the user
+    /// closes it.
+    ///
+    /// - Returns: The running process (tests wait on it).
+    @discardableResult
+    static func start(path: String, environment: [String: String]) throws(PlatformError) -> Process {
+        #if os(Linux) || os(macOS)
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8), let exec = execLine(inEntry: text),
+                let arguments = arguments(fromExec: exec),
+                let program = ProcessRunner.locate(arguments[0], environment: environment)
+            else { throw .settingsUnavailable(.invalidDesktopEntry(path: path)) }
+            let process = Process()
+            process.executableURL = program
+            process.arguments = Array(arguments.dropFirst())
+            process.environment = environment
+            process.standardInput = FileHandle.nullDevice
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                throw .settingsUnavailable(.launchFailed(error.localizedDescription))
+            }
+            return process
+        #else
+            throw .settingsUnavailable(.noSettingsApplication)
+        #endif
+    }
+}

@@ -1,0 +1,152 @@
+#if os(Linux) || os(macOS)
+    import Dispatch
+    import Foundation
+    import InternalServiceUtilities
+
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
+    /// What a finished child process left behind.
+    struct ProcessOutput: Sendable {
+        /// The exit status (or 128 + the signal number when a signal ended it).
+        var status: Int32
+        /// Everything it wrote to standard output.
+        var standardOutput: Data
+        /// Everything it wrote to standard error.
+        var standardError: Data
+
+        /// Standard error as text, trimmed and cut to `limit` characters, for error messages.
+        func errorSummary(limit: Int = 300) -> String {
+            let text = String(decoding: standardError, as: UTF8.self)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            return text.count > limit ? String(text.prefix(limit)) + "…" : text
+        }
+    }
+
+    /// Why a child process could not be started.
+    struct ProcessLaunchError: Error, Sendable {
+        /// What the system said.
+        var detail: String
+    }
+
+    /// Runs programs with an argument array (never through a shell), feeding standard input and
+    /// collecting both outputs without deadlocking on full pipes.
+    enum ProcessRunner {
+        /// The first executable file called `name` in the `PATH` of `environment`; `name` itself
+        /// when it is already a path to an executable.
+        static func locate(_ name: String, environment: [String: String]) -> URL? {
+            if name.contains("/") {
+                return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
+            }
+            let path = environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+            for directory in path.split(separator: ":") where !directory.isEmpty {
+                let candidate = "\(directory)/\(name)"
+                if FileManager.default.isExecutableFile(atPath: candidate) {
+                    return URL(fileURLWithPath: candidate)
+                }
+            }
+            return nil
+        }
+
+        /// Runs `executable` to completion on the calling thread.
+        ///
+        /// - Parameters:
+        ///   - executable: The program's file URL.
+        ///   - arguments: Its arguments, passed as they are.
+        ///   - environment: Its environment; `nil` inherits this process's.
+        ///   - input: Bytes written to its standard input, which is then closed.
+        /// - Returns: Its status and outputs.
+        /// - Throws: `ProcessLaunchError` when it cannot be started.
+        static func run(
+            _ executable: URL,
+            arguments: [String],
+            environment: [String: String]? = nil,
+            input: Data? = nil
+        ) throws(ProcessLaunchError) -> ProcessOutput {
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            if let environment { process.environment = environment }
+            let stdinPipe = Pipe()
+            let stdoutPipe = Pipe()
+            let stderrPipe = Pipe()
+            process.standardInput = stdinPipe
+            process.standardOutput = stdoutPipe
+            process.standardError = stderrPipe
+            // A child that exits before reading all its input would otherwise kill this process
+            // with SIGPIPE when the write below hits the closed pipe; ignored, it is an EPIPE error.
+            signal(SIGPIPE, SIG_IGN)
+            do {
+                try process.run()
+            } catch {
+                throw ProcessLaunchError(detail: error.localizedDescription)
+            }
+            let collected = collect(stdoutPipe, stderrPipe, writing: input, to: stdinPipe)
+            process.waitUntilExit()
+            let status: Int32 =
+                process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus
+            return ProcessOutput(status: status, standardOutput: collected.0, standardError: collected.1)
+        }
+
+        /// Runs `executable` on a background thread and resumes when it has finished.
+        ///
+        /// - Parameters:
+        ///   - executable: The program's file URL.
+        ///   - arguments: Its arguments, passed as they are.
+        ///   - environment: Its environment; `nil` inherits this process's.
+        ///   - input: Bytes written to its standard input, which is then closed.
+        /// - Returns: Its status and outputs.
+        /// - Throws: `ProcessLaunchError` when it cannot be started.
+        static func runDetached(
+            _ executable: URL,
+            arguments: [String],
+            environment: [String: String]? = nil,
+            input: Data? = nil
+        ) async throws(ProcessLaunchError) -> ProcessOutput {
+            let result: Result<ProcessOutput, ProcessLaunchError> = await withCheckedContinuation { continuation in
+                DispatchQueue.global().async {
+                    do throws(ProcessLaunchError) {
+                        let output = try run(executable, arguments: arguments, environment: environment, input: input)
+                        continuation.resume(returning: .success(output))
+                    } catch {
+                        continuation.resume(returning: .failure(error))
+                    }
+                }
+            }
+            return try result.get()
+        }
+
+        /// Writes `input` and reads both outputs at the same time, each on its own thread.
+        private static func collect(
+            _ stdoutPipe: Pipe,
+            _ stderrPipe: Pipe,
+            writing input: Data?,
+            to stdinPipe: Pipe
+        ) -> (Data, Data) {
+            let group = DispatchGroup()
+            let standardOutput = Locked(Data())
+            let standardError = Locked(Data())
+            let outHandle = stdoutPipe.fileHandleForReading
+            let errHandle = stderrPipe.fileHandleForReading
+            let inHandle = stdinPipe.fileHandleForWriting
+            DispatchQueue.global().async(group: group) {
+                let data = outHandle.readDataToEndOfFile()
+                standardOutput.withLock { $0 = data }
+            }
+            DispatchQueue.global().async(group: group) {
+                let data = errHandle.readDataToEndOfFile()
+                standardError.withLock { $0 = data }
+            }
+            DispatchQueue.global().async(group: group) {
+                if let input, !input.isEmpty { try? inHandle.write(contentsOf: input) }
+                try? inHandle.close()
+            }
+            group.wait()
+            return (standardOutput.value, standardError.value)
+        }
+    }
+#endif

@@ -1,0 +1,84 @@
+import PlatformKit
+import Testing
+
+@Suite("VibrationFeedbackManager event → pattern table")
+@MainActor
+struct VibrationFeedbackManagerTests {
+    /// SurfUtils' choices for its three events, written out from its documentation.
+    @Test(
+        "SurfUtils' events keep SurfUtils' patterns",
+        arguments: [
+            (VibrationFeedbackManager.Event.tap, HapticCapability.hapticEngine, HapticPattern.impact(.medium)),
+            (.tap, .tapticEngine, .systemSound(1519)),
+            (.tap, .vibration, .none),
+            (.error, .hapticEngine, .notification(.error)),
+            (.error, .tapticEngine, .systemSound(1521)),
+            (.error, .vibration, .systemSound(4095)),
+            (.cancelled, .hapticEngine, .notification(.warning)),
+            (.cancelled, .tapticEngine, .systemSound(1521)),
+            (.cancelled, .vibration, .none),
+        ])
+    func surfUtilsEvents(event: VibrationFeedbackManager.Event, capability: HapticCapability, expected: HapticPattern) {
+        #expect(VibrationFeedbackManager.pattern(for: event, capability: capability) == expected)
+    }
+
+    @Test(
+        "notification, selection and impact events map to their generators on a haptic engine",
+        arguments: [
+            (VibrationFeedbackManager.Event.success, HapticPattern.notification(.success)),
+            (.warning, .notification(.warning)), (.selection, .selection), (.light, .impact(.light)),
+            (.medium, .impact(.medium)), (.heavy, .impact(.heavy)), (.soft, .impact(.soft)), (.rigid, .impact(.rigid)),
+        ])
+    func hapticEngine(event: VibrationFeedbackManager.Event, expected: HapticPattern) {
+        #expect(VibrationFeedbackManager.pattern(for: event, capability: .hapticEngine) == expected)
+    }
+
+    @Test("the first Taptic Engine only gets its three system sounds; no capability means no pattern")
+    func tapticAndNone() {
+        let taptic = Set(
+            VibrationFeedbackManager.Event.allCases.map {
+                VibrationFeedbackManager.pattern(for: $0, capability: .tapticEngine)
+            })
+        #expect(taptic == [.systemSound(1519), .systemSound(1520), .systemSound(1521)])
+        #expect(VibrationFeedbackManager.pattern(for: .success, capability: .tapticEngine) == .pop)
+        for event in VibrationFeedbackManager.Event.allCases {
+            #expect(VibrationFeedbackManager.pattern(for: event, capability: .none) == .none)
+        }
+    }
+
+    @Test(
+        "capability resolution prefers the richest hardware",
+        arguments: [
+            (true, Int?.none, true, HapticCapability.hapticEngine),
+            (false, 2, true, .hapticEngine),
+            (false, 1, true, .tapticEngine),
+            (false, 0, true, .vibration),
+            (false, nil, true, .vibration),
+            (false, nil, false, .none),
+            (false, 0, false, .none),
+        ])
+    func capabilityResolution(haptic: Bool, level: Int?, vibration: Bool, expected: HapticCapability) {
+        #expect(
+            HapticCapability.resolve(
+                supportsHapticEngine: haptic, feedbackSupportLevel: level, supportsVibration: vibration) == expected)
+    }
+
+    @Test("the manager plays the resolved pattern on its player, which records it")
+    func playsThroughPlayer() {
+        // Given a recording player that claims a haptic engine
+        let player = RecordingHapticPlayer(capability: .hapticEngine)
+        let manager = VibrationFeedbackManager(player: player)
+        // When three events happen
+        manager.play(.success)
+        manager.play(.tap)
+        manager.play(.selection)
+        // Then the player saw the three patterns in order
+        #expect(player.played == [.notification(.success), .impact(.medium), .selection])
+    }
+
+    @Test("the static SurfUtils entry point runs without a haptics API (Linux records nothing audible)")
+    func staticEntryPoint() {
+        VibrationFeedbackManager.playVibrationFeedbackBy(event: .error)
+        #expect(VibrationFeedbackManager(player: RecordingHapticPlayer()).play(.error) == .none)
+    }
+}

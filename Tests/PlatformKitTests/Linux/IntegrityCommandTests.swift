@@ -1,0 +1,82 @@
+#if os(Linux)
+    import Foundation
+    import ServiceUtilsTestSupport
+    import Testing
+
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+
+    /// Runs `service-utils integrity` for real, under the conditions each Linux indicator detects.
+    @Suite("service-utils integrity under LD_PRELOAD, strace, root and nobody")
+    struct IntegrityCommandTests {
+        private struct Run {
+            var status: Int32
+            var lines: [String]
+            func has(_ indicator: String) -> Bool { lines.contains { $0.hasPrefix(indicator + ":") } }
+        }
+
+        /// Runs `program arguments…` with `environment` added to a minimal one.
+        private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = arguments
+            process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { $1 }
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
+            return Run(status: process.terminationStatus, lines: lines)
+        }
+
+        private func executable() throws -> String {
+            try BuiltProducts.executable("service-utils").path
+        }
+
+        @Test("LD_PRELOAD is reported with its value")
+        func preload() throws {
+            let result = try run(try executable(), ["integrity"], environment: ["LD_PRELOAD": "libm.so.6"])
+            #expect(result.lines.contains("ld-preload: LD_PRELOAD=libm.so.6"))
+            #expect(result.status == 1)
+            let without = try run(try executable(), ["integrity"])
+            #expect(!without.has("ld-preload"))
+        }
+
+        @Test("running as root is reported exactly when the effective user is root")
+        func rootMatchesEffectiveUser() throws {
+            let result = try run(try executable(), ["integrity"])
+            #expect(result.has("running-as-root") == (geteuid() == 0))
+            #expect(!result.has("debugger-attached"))
+        }
+
+        @Test("dropped to nobody with setpriv, the same program is clean")
+        func asNobody() throws {
+            // scripts/test runs as root (CI does); dropping privileges needs it.
+            try #require(geteuid() == 0, "this test drops root to nobody and must run as root")
+            // A copy in a world-readable folder, so nobody can run it wherever the checkout lives.
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-nobody-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+            let copy = folder.appendingPathComponent("service-utils")
+            try FileManager.default.copyItem(atPath: try executable(), toPath: copy.path)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+            let result = try run(
+                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "integrity"])
+            #expect(result.lines == ["clean"])
+            #expect(result.status == 0)
+        }
+
+        @Test("under strace the tracer is seen in TracerPid")
+        func underStrace() throws {
+            let result = try run("/usr/bin/strace", ["-f", "-o", "/dev/null", try executable(), "integrity"])
+            let line = try #require(result.lines.first { $0.hasPrefix("debugger-attached:") })
+            #expect(line.contains("TracerPid "))
+            #expect(!line.contains("TracerPid 0 "))
+        }
+    }
+#endif

@@ -1,1 +1,0 @@
-// PlatformKit's tests go in this folder, one suite per concept (see CONTRIBUTING.md).
