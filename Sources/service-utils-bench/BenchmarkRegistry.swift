@@ -9,4 +9,5 @@ enum BenchmarkRegistry {
         + StringBenchmarks.all
         + MoneyBenchmarks.all
         + GeoBenchmarks.all
+        + PlatformBenchmarks.all
 }
