@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import MockServerKit
 
 #if canImport(Glibc)
@@ -202,7 +203,7 @@ private enum Memory {
     }
 
     static func kilobytes(process: Int32) -> Reading? {
-        guard let text = try? String(contentsOfFile: "/proc/\(process)/status", encoding: .utf8) else { return nil }
+        guard let text = PseudoFile.read("/proc/\(process)/status") else { return nil }
         func field(_ name: String) -> Int? {
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
             return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")

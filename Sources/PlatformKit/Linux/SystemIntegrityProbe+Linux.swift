@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import InternalServiceUtilities
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Musl)
@@ -11,7 +12,7 @@
         ///
         /// - Returns: Each mapped file path once, in order of first appearance.
         public func loadedImagePaths() -> [String] {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+            guard let maps = PseudoFile.read("/proc/self/maps") else { return [] }
             return ProcFiles.mappedPaths(inMaps: maps)
         }
 
@@ -19,7 +20,7 @@
         ///
         /// - Returns: The evidence, or `nil` when `TracerPid` is 0.
         public func attachedDebugger() -> String? {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            guard let status = PseudoFile.read("/proc/self/status"),
                 let tracer = ProcFiles.tracerPID(inStatus: status), tracer != 0
             else { return nil }
             return "TracerPid \(tracer) in /proc/self/status"
