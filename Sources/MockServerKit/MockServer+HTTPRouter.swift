@@ -25,6 +25,18 @@ extension MockServer {
         stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: pattern, handler: handler)
     }
 
+    /// Answers the endpoint a NetworkKit router describes with a handler that does not await (it runs
+    /// on a Dispatch worker thread; see ``MockServer/SynchronousHandler``).
+    ///
+    /// - Parameters:
+    ///   - router:  the endpoint to answer, such as one case of the app's router enum.
+    ///   - handler: computes the response.
+    /// - Throws: `HTTPError.invalidURL` when the router's base URL or path is malformed.
+    public func stub(_ router: some HTTPRouter, handler: @escaping SynchronousHandler) throws(HTTPError) {
+        let pattern = try Self.literalPattern(for: router)
+        stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: pattern, handler: handler)
+    }
+
     /// Answers the endpoint a NetworkKit router describes with a fixed response.
     ///
     /// - Parameters:

@@ -17,7 +17,20 @@ extension MockServer {
     ///   - path:    a ``PathPattern`` such as `/category/:id` (leading slash optional).
     ///   - handler: computes the response.
     public func stub(method: MockRequest.Method, path: String, handler: @escaping Handler) {
-        core.router.add(MockRouter.Stub(method: method, pattern: PathPattern(path), handler: handler))
+        core.router.add(MockRouter.Stub(method: method, pattern: PathPattern(path), handler: .async(handler)))
+    }
+
+    /// Answers requests with `method` whose path matches `path` by calling a `handler` that does not
+    /// await; it runs on a Dispatch worker thread, so blocked Swift concurrency threads cannot stall it.
+    ///
+    /// Swift chooses this overload for a closure without `await`, and the async one otherwise.
+    ///
+    /// - Parameters:
+    ///   - method:  the method to answer.
+    ///   - path:    a ``PathPattern`` such as `/category/:id` (leading slash optional).
+    ///   - handler: computes the response.
+    public func stub(method: MockRequest.Method, path: String, handler: @escaping SynchronousHandler) {
+        core.router.add(MockRouter.Stub(method: method, pattern: PathPattern(path), handler: .synchronous(handler)))
     }
 
     /// Answers requests with `method` whose path matches `path` with a fixed response.

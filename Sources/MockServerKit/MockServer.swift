@@ -16,7 +16,10 @@ import InternalServiceUtilities
 /// let url = server.baseURL.appendingPathComponent("category/7")
 /// ```
 ///
-/// One thread polls every connection; handlers run as tasks, many at once. Requests on one
+/// One thread polls every connection. A handler that never awaits is a ``SynchronousHandler`` and
+/// runs on a Dispatch worker thread, outside Swift's cooperative pool, so a test that blocks that
+/// pool (a semaphore around a callback API, say) cannot starve the server; a handler that awaits
+/// runs as a task. Many run at once either way. Requests on one
 /// connection are answered in order (pipelining works), bodies may be chunked, `Expect:
 /// 100-continue` is honoured, oversized header sections get 431 and bodies 413, malformed
 /// requests get 400 and the connection closes, and idle or slow clients are timed out.
@@ -24,6 +27,10 @@ public final class MockServer: Sendable {
     /// What answers a request: gets the parsed request, returns the response. A thrown error
     /// becomes a 500 answer whose body describes it.
     public typealias Handler = @Sendable (MockRequest) async throws -> MockResponse
+
+    /// A handler that does not await. Swift picks this form for a closure with no `await` in it,
+    /// and the server then runs it on a Dispatch worker thread instead of Swift's cooperative pool.
+    public typealias SynchronousHandler = @Sendable (MockRequest) throws -> MockResponse
 
     /// The configuration the server started with.
     public let configuration: Configuration

@@ -129,14 +129,28 @@ extension EventLoop {
             core.record(request)
             let core = self.core
             let id = connection.id
-            Task {
-                let response: MockResponse
-                do {
-                    response = try await handler(request)
-                } catch {
-                    response = .text("The handler threw: \(error)\n", status: 500)
+            let request = request
+            switch handler {
+            case .synchronous(let handler):
+                DispatchQueue.global().async {
+                    let response: MockResponse
+                    do {
+                        response = try handler(request)
+                    } catch {
+                        response = .text("The handler threw: \(error)\n", status: 500)
+                    }
+                    core.complete(connection: id, response: response)
                 }
-                core.complete(connection: id, response: response)
+            case .async(let handler):
+                Task {
+                    let response: MockResponse
+                    do {
+                        response = try await handler(request)
+                    } catch {
+                        response = .text("The handler threw: \(error)\n", status: 500)
+                    }
+                    core.complete(connection: id, response: response)
+                }
             }
         case .methodNotAllowed(let allowed):
             core.record(request)

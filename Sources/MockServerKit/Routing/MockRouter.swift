@@ -5,15 +5,21 @@ import InternalServiceUtilities
 /// Stubs added later win over earlier ones, so a test can override a default. A `HEAD` request
 /// with no `HEAD` stub is answered by the matching `GET` stub (the body is then not sent).
 final class MockRouter: Sendable {
+    /// A stub's handler: one that awaits runs as a task, one that does not on a Dispatch thread.
+    enum Handler: Sendable {
+        case async(MockServer.Handler)
+        case synchronous(MockServer.SynchronousHandler)
+    }
+
     struct Stub: Sendable {
         let method: MockRequest.Method
         let pattern: PathPattern
-        let handler: MockServer.Handler
+        let handler: Handler
     }
 
     /// What the router decided for a request.
     enum Decision: Sendable {
-        case handler(MockServer.Handler, pathParameters: [String: String])
+        case handler(Handler, pathParameters: [String: String])
         case methodNotAllowed(allowed: [MockRequest.Method])
         case notFound
     }
