@@ -1,6 +1,21 @@
+import Foundation
+
 /// Parsers for Linux `/proc/<pid>/status` and `/proc/<pid>/maps` text (portable, so they are
 /// tested everywhere).
 enum ProcFiles {
+    /// The whole text of a `/proc` file, or `nil` when it cannot be read.
+    ///
+    /// `/proc` files report a size of 0 and are generated as they are read, so
+    /// `String(contentsOfFile:)` stops after its first read (about 4 KB): a process's maps listing
+    /// is usually longer, and the libraries after that point would go unseen. This reads until the
+    /// end of the file.
+    static func contents(ofPath path: String) -> String? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        guard let data = try? handle.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     /// The `TracerPid:` value, or `nil` when the line is missing or malformed.
     static func tracerPID(inStatus status: String) -> Int32? {
         for line in status.split(separator: "\n") where line.hasPrefix("TracerPid:") {

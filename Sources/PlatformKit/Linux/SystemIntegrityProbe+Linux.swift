@@ -11,7 +11,7 @@
         ///
         /// - Returns: Each mapped file path once, in order of first appearance.
         public func loadedImagePaths() -> [String] {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+            guard let maps = ProcFiles.contents(ofPath: "/proc/self/maps") else { return [] }
             return ProcFiles.mappedPaths(inMaps: maps)
         }
 
@@ -19,7 +19,7 @@
         ///
         /// - Returns: The evidence, or `nil` when `TracerPid` is 0.
         public func attachedDebugger() -> String? {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            guard let status = ProcFiles.contents(ofPath: "/proc/self/status"),
                 let tracer = ProcFiles.tracerPID(inStatus: status), tracer != 0
             else { return nil }
             return "TracerPid \(tracer) in /proc/self/status"

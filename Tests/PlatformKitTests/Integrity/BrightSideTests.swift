@@ -126,12 +126,17 @@ struct ProcFilesTests {
         #expect(ProcFiles.mappedPaths(inMaps: maps) == ["/usr/bin/service-utils", "/opt/my libs/libfrida gadget.so"])
     }
 
-    @Test("the real /proc/self files of this test process parse")
+    @Test("the real /proc/self files of this test process are read whole and parse")
     func realProcFiles() throws {
         #if os(Linux)
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            // Given this process's real status and maps, read to their ends
+            let status = try #require(ProcFiles.contents(ofPath: "/proc/self/status"))
+            let maps = try #require(ProcFiles.contents(ofPath: "/proc/self/maps"))
+            // Then TracerPid parses, and the maps run past the first 4 KB read up to the stack,
+            // which is mapped above every library
             #expect(ProcFiles.tracerPID(inStatus: status) != nil)
-            let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+            #expect(maps.utf8.count > 4096)
+            #expect(maps.contains("[stack]"))
             #expect(ProcFiles.mappedPaths(inMaps: maps).contains { $0.contains("libc.so") })
         #endif
     }
