@@ -1,5 +1,5 @@
 /// Parsers for Linux `/proc/<pid>/status` and `/proc/<pid>/maps` text (portable, so they are
-/// tested everywhere).
+/// tested everywhere). Read the files with `PseudoFile.read(_:)`, which reads them to their end.
 enum ProcFiles {
     /// The `TracerPid:` value, or `nil` when the line is missing or malformed.
     static func tracerPID(inStatus status: String) -> Int32? {

@@ -33,7 +33,8 @@
     }
 
     /// Runs programs with an argument array (never through a shell), feeding standard input and
-    /// collecting both outputs without deadlocking on full pipes.
+    /// collecting both outputs without deadlocking on full pipes. Each child starts with no signal
+    /// blocked, whichever thread starts it (see `launch(_:)`).
     enum ProcessRunner {
         /// The first executable file called `name` in the `PATH` of `environment`; `name` itself
         /// when it is already a path to an executable.
@@ -79,11 +80,7 @@
             // A child that exits before reading all its input would otherwise kill this process
             // with SIGPIPE when the write below hits the closed pipe; ignored, it is an EPIPE error.
             signal(SIGPIPE, SIG_IGN)
-            do {
-                try process.run()
-            } catch {
-                throw ProcessLaunchError(detail: error.localizedDescription)
-            }
+            try launch(process)
             let collected = collect(stdoutPipe, stderrPipe, writing: input, to: stdinPipe)
             process.waitUntilExit()
             let status: Int32 =

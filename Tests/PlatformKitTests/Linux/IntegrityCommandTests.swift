@@ -3,34 +3,33 @@
     import ServiceUtilsTestSupport
     import Testing
 
+    @testable import PlatformKit
+
     #if canImport(Glibc)
         import Glibc
     #endif
 
     /// Runs `service-utils integrity` for real, under the conditions each Linux indicator detects.
-    @Suite("service-utils integrity under LD_PRELOAD, strace, root and nobody")
+    @Suite("service-utils integrity under LD_PRELOAD, strace, gdb, root and nobody")
     struct IntegrityCommandTests {
         private struct Run {
             var status: Int32
             var lines: [String]
+            var errors: String
             func has(_ indicator: String) -> Bool { lines.contains { $0.hasPrefix(indicator + ":") } }
         }
 
         /// Runs `program arguments…` with `environment` added to a minimal one.
+        ///
+        /// Through `ProcessRunner`, so the child starts with no signal blocked whichever test
+        /// thread starts it (gdb needs SIGCHLD; see `ProcessRunner.launch`).
         private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = arguments
-            process.environment = ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { $1 }
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            let lines = String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-            return Run(status: process.terminationStatus, lines: lines)
+            let output = try ProcessRunner.run(
+                URL(fileURLWithPath: program),
+                arguments: arguments,
+                environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { $1 })
+            let lines = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
+            return Run(status: output.status, lines: lines, errors: output.errorSummary())
         }
 
         private func executable() throws -> String {
@@ -75,6 +74,26 @@
         func underStrace() throws {
             let result = try run("/usr/bin/strace", ["-f", "-o", "/dev/null", try executable(), "integrity"])
             let line = try #require(result.lines.first { $0.hasPrefix("debugger-attached:") })
+            #expect(line.contains("TracerPid "))
+            #expect(!line.contains("TracerPid 0 "))
+        }
+
+        @Test("under gdb -batch the tracer is seen in TracerPid and the program runs to its end")
+        func underGDB() throws {
+            // Given gdb running the command to its end without a terminal, a shell or init files,
+            // under a hard limit: timeout signals its whole process group (gdb and the program)
+            let gdb = [
+                "/usr/bin/gdb", "-batch", "-nx", "-readnever",
+                "-iex", "set startup-with-shell off", "-iex", "set debuginfod enabled off",
+                "-ex", "set confirm off", "-ex", "run", "-ex", "quit",
+                "--args", try executable(), "integrity",
+            ]
+            // When it runs
+            let result = try run("/usr/bin/timeout", ["-k", "5", "60"] + gdb)
+            // Then gdb ended on its own, well within the limit (124 or 137 is timeout's verdict)…
+            #expect(![124, 137].contains(result.status), "gdb hit the time limit: \(result.errors)")
+            // …and the program, running under gdb, reported the tracer from TracerPid
+            let line = try #require(result.lines.first { $0.hasPrefix("debugger-attached:") }, "\(result.errors)")
             #expect(line.contains("TracerPid "))
             #expect(!line.contains("TracerPid 0 "))
         }

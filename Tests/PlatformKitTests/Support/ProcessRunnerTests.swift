@@ -4,6 +4,10 @@
 
     @testable import PlatformKit
 
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+
     @Suite("ProcessRunner pipes")
     struct ProcessRunnerTests {
         @Test("10 MB through cat comes back whole: input and both outputs never deadlock")
@@ -30,6 +34,30 @@
             let output = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/printf"), arguments: ["%s\\n"] + tricky)
             #expect(String(decoding: output.standardOutput, as: UTF8.self) == tricky.joined(separator: "\n") + "\n")
         }
+
+        #if os(Linux)
+            @Test("a child starts with no signal blocked, even from a thread that blocks SIGCHLD and SIGTERM")
+            func childStartsWithEmptySignalMask() async throws {
+                let result: Result<ProcessOutput, ProcessLaunchError> = await withCheckedContinuation { continuation in
+                    Thread {
+                        // Given a calling thread that blocks SIGCHLD, SIGTERM and SIGINT, as Dispatch workers do
+                        var blocked = sigset_t()
+                        sigemptyset(&blocked)
+                        for number in [SIGCHLD, SIGTERM, SIGINT] { sigaddset(&blocked, number) }
+                        pthread_sigmask(SIG_BLOCK, &blocked, nil)
+                        // When it runs a child that prints its own blocked-signal mask
+                        let outcome = Result { () throws(ProcessLaunchError) in
+                            try ProcessRunner.run(
+                                URL(fileURLWithPath: "/bin/grep"), arguments: ["^SigBlk:", "/proc/self/status"])
+                        }
+                        continuation.resume(returning: outcome)
+                    }.start()
+                }
+                // Then the child blocks nothing
+                let output = try result.get()
+                #expect(String(decoding: output.standardOutput, as: UTF8.self) == "SigBlk:\t0000000000000000\n")
+            }
+        #endif
 
         @Test("locate searches PATH and refuses what is not executable")
         func locate() {
