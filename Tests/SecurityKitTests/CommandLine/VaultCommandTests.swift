@@ -4,32 +4,11 @@ import Testing
 
 @Suite("service-utils vault: PIN and secret on standard input, never in arguments")
 struct VaultCommandTests {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    static func run(_ arguments: [String], input: String, environment: [String: String] = [:]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = ["vault"] + arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        let inputPipe = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = inputPipe
-        try process.run()
-        inputPipe.fileHandleForWriting.write(Data(input.utf8))
-        try inputPipe.fileHandleForWriting.close()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus, output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+    /// Runs `service-utils vault` with `arguments`, writing `input` to its standard input.
+    static func run(
+        _ arguments: [String], input: String, environment: CommandRunner.Environment = .inherited
+    ) throws -> CommandOutcome {
+        try CommandRunner.run(["vault"] + arguments, input: input, environment: environment)
     }
 
     @Test("set, get, wrong PIN, change-pin and remove on a file store")
@@ -65,7 +44,7 @@ struct VaultCommandTests {
     func secretServiceUnavailable() throws {
         let outcome = try Self.run(
             ["get", "--store", "secret-service"], input: "1234\n",
-            environment: ["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/service-utils-test-bus"])
+            environment: .adding(["DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/service-utils-test-bus"]))
         #expect(outcome.status == 1)
         #expect(outcome.error.contains("unavailable"))
     }
