@@ -2,6 +2,12 @@
     public import Foundation
     import InternalServiceUtilities
 
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
     /// What a finished command left behind: its exit status and both outputs as text.
     public struct CommandOutcome: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
@@ -21,6 +27,8 @@
     /// Standard output and standard error are read at the same time as the input is written, so a
     /// command that prints a lot cannot deadlock on a full pipe. Standard input gets `input` and is
     /// then closed (a command that reads it sees end of file at once when there is none).
+    /// (PlatformKit's internal `ProcessRunner` does the same for the library; the two can become one
+    /// in InternalServiceUtilities once PlatformKit's current work on it has landed.)
     ///
     /// ```swift
     /// let outcome = try CommandRunner.run(["vault", "get"], input: "1234\n")
@@ -96,18 +104,64 @@
             input: Data? = nil,
             environment: Environment = .inherited
         ) throws -> CommandOutcome {
-            let result: ProcessOutput
+            let process = Process()
+            process.executableURL = executable
+            process.arguments = arguments
+            if let variables = environment.variables { process.environment = variables }
+            let inputPipe = Pipe()
+            let outputPipe = Pipe()
+            let errorPipe = Pipe()
+            process.standardInput = inputPipe
+            process.standardOutput = outputPipe
+            process.standardError = errorPipe
+            // A command that exits before reading all its input would otherwise kill the test
+            // process with SIGPIPE; ignored, the write fails with EPIPE instead.
+            signal(SIGPIPE, SIG_IGN)
             do {
-                result = try ProcessRunner.run(
-                    executable, arguments: arguments, environment: environment.variables, input: input)
+                try process.run()
             } catch {
-                throw LaunchError(executable: executable.path, detail: error.detail)
+                throw LaunchError(executable: executable.path, detail: error.localizedDescription)
             }
+            let (output, errorOutput) = collect(outputPipe, errorPipe, writing: input, to: inputPipe)
+            process.waitUntilExit()
+            let status =
+                process.terminationReason == .uncaughtSignal
+                ? 128 + process.terminationStatus : process.terminationStatus
             return CommandOutcome(
-                status: result.status,
-                output: String(decoding: result.standardOutput, as: UTF8.self),
-                error: String(decoding: result.standardError, as: UTF8.self)
+                status: status,
+                output: String(decoding: output, as: UTF8.self),
+                error: String(decoding: errorOutput, as: UTF8.self)
             )
+        }
+
+        /// Writes `input` and reads both outputs at the same time: standard output on the calling
+        /// thread, standard error and the input each on a thread of its own (not GCD's pool, whose
+        /// few threads blocked reads would starve when many commands run at once).
+        private static func collect(
+            _ outputPipe: Pipe,
+            _ errorPipe: Pipe,
+            writing input: Data?,
+            to inputPipe: Pipe
+        ) -> (Data, Data) {
+            let group = DispatchGroup()
+            let errorOutput = Locked(Data())
+            let errorHandle = errorPipe.fileHandleForReading
+            let inputHandle = inputPipe.fileHandleForWriting
+            group.enter()
+            Thread.detachNewThread {
+                let data = errorHandle.readDataToEndOfFile()
+                errorOutput.withLock { $0 = data }
+                group.leave()
+            }
+            group.enter()
+            Thread.detachNewThread {
+                if let input, !input.isEmpty { try? inputHandle.write(contentsOf: input) }
+                try? inputHandle.close()
+                group.leave()
+            }
+            let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
+            group.wait()
+            return (output, errorOutput.value)
         }
 
         /// Runs the built product `product` on a thread of its own, so an async test does not block

@@ -1,6 +1,7 @@
 #if os(Linux) || os(macOS)
     import Dispatch
-    package import Foundation
+    import Foundation
+    import InternalServiceUtilities
 
     #if canImport(Glibc)
         import Glibc
@@ -9,16 +10,16 @@
     #endif
 
     /// What a finished child process left behind.
-    package struct ProcessOutput: Sendable {
+    struct ProcessOutput: Sendable {
         /// The exit status (or 128 + the signal number when a signal ended it).
-        package var status: Int32
+        var status: Int32
         /// Everything it wrote to standard output.
-        package var standardOutput: Data
+        var standardOutput: Data
         /// Everything it wrote to standard error.
-        package var standardError: Data
+        var standardError: Data
 
         /// Standard error as text, trimmed and cut to `limit` characters, for error messages.
-        package func errorSummary(limit: Int = 300) -> String {
+        func errorSummary(limit: Int = 300) -> String {
             let text = String(decoding: standardError, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             return text.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -26,20 +27,17 @@
     }
 
     /// Why a child process could not be started.
-    package struct ProcessLaunchError: Error, Sendable {
+    struct ProcessLaunchError: Error, Sendable {
         /// What the system said.
-        package var detail: String
+        var detail: String
     }
 
     /// Runs programs with an argument array (never through a shell), feeding standard input and
     /// collecting both outputs without deadlocking on full pipes.
-    ///
-    /// Shared by PlatformKit (xdg-open, sendmail, desktop entries) and the test support's
-    /// `CommandRunner`, so the pipe handling is written once.
-    package enum ProcessRunner {
+    enum ProcessRunner {
         /// The first executable file called `name` in the `PATH` of `environment`; `name` itself
         /// when it is already a path to an executable.
-        package static func locate(_ name: String, environment: [String: String]) -> URL? {
+        static func locate(_ name: String, environment: [String: String]) -> URL? {
             if name.contains("/") {
                 return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
             }
@@ -62,7 +60,7 @@
         ///   - input: Bytes written to its standard input, which is then closed.
         /// - Returns: Its status and outputs.
         /// - Throws: `ProcessLaunchError` when it cannot be started.
-        package static func run(
+        static func run(
             _ executable: URL,
             arguments: [String],
             environment: [String: String]? = nil,
@@ -103,16 +101,14 @@
         ///   - input: Bytes written to its standard input, which is then closed.
         /// - Returns: Its status and outputs.
         /// - Throws: `ProcessLaunchError` when it cannot be started.
-        package static func runDetached(
+        static func runDetached(
             _ executable: URL,
             arguments: [String],
             environment: [String: String]? = nil,
             input: Data? = nil
         ) async throws(ProcessLaunchError) -> ProcessOutput {
             let result: Result<ProcessOutput, ProcessLaunchError> = await withCheckedContinuation { continuation in
-                // A thread of its own: the run blocks, and must not hold one of GCD's or Swift
-                // concurrency's few shared threads while it does.
-                Thread.detachNewThread {
+                DispatchQueue.global().async {
                     do throws(ProcessLaunchError) {
                         let output = try run(executable, arguments: arguments, environment: environment, input: input)
                         continuation.resume(returning: .success(output))
@@ -124,9 +120,7 @@
             return try result.get()
         }
 
-        /// Writes `input` and reads both outputs at the same time: standard output on the calling
-        /// thread, standard error and the input each on a thread of its own (not GCD's pool, whose
-        /// few threads blocked reads would starve when many processes run at once).
+        /// Writes `input` and reads both outputs at the same time, each on its own thread.
         private static func collect(
             _ stdoutPipe: Pipe,
             _ stderrPipe: Pipe,
@@ -134,24 +128,25 @@
             to stdinPipe: Pipe
         ) -> (Data, Data) {
             let group = DispatchGroup()
+            let standardOutput = Locked(Data())
             let standardError = Locked(Data())
+            let outHandle = stdoutPipe.fileHandleForReading
             let errHandle = stderrPipe.fileHandleForReading
             let inHandle = stdinPipe.fileHandleForWriting
-            group.enter()
-            Thread.detachNewThread {
+            DispatchQueue.global().async(group: group) {
+                let data = outHandle.readDataToEndOfFile()
+                standardOutput.withLock { $0 = data }
+            }
+            DispatchQueue.global().async(group: group) {
                 let data = errHandle.readDataToEndOfFile()
                 standardError.withLock { $0 = data }
-                group.leave()
             }
-            group.enter()
-            Thread.detachNewThread {
+            DispatchQueue.global().async(group: group) {
                 if let input, !input.isEmpty { try? inHandle.write(contentsOf: input) }
                 try? inHandle.close()
-                group.leave()
             }
-            let standardOutput = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
             group.wait()
-            return (standardOutput, standardError.value)
+            return (standardOutput.value, standardError.value)
         }
     }
 #endif

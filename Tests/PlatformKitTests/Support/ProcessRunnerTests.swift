@@ -1,7 +1,8 @@
 #if os(Linux) || os(macOS)
     import Foundation
-    import InternalServiceUtilities
     import Testing
+
+    @testable import PlatformKit
 
     @Suite("ProcessRunner pipes")
     struct ProcessRunnerTests {
