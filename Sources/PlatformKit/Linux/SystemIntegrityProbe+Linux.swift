@@ -11,7 +11,7 @@
         ///
         /// - Returns: Each mapped file path once, in order of first appearance.
         public func loadedImagePaths() -> [String] {
-            guard let maps = try? String(contentsOfFile: "/proc/self/maps", encoding: .utf8) else { return [] }
+            guard let maps = Self.procFile("/proc/self/maps") else { return [] }
             return ProcFiles.mappedPaths(inMaps: maps)
         }
 
@@ -19,7 +19,7 @@
         ///
         /// - Returns: The evidence, or `nil` when `TracerPid` is 0.
         public func attachedDebugger() -> String? {
-            guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+            guard let status = Self.procFile("/proc/self/status"),
                 let tracer = ProcFiles.tracerPID(inStatus: status), tracer != 0
             else { return nil }
             return "TracerPid \(tracer) in /proc/self/status"
@@ -30,6 +30,17 @@
         /// - Returns: 0 for root.
         public func effectiveUserID() -> UInt32 {
             UInt32(geteuid())
+        }
+
+        /// The whole text of a `/proc` file.
+        ///
+        /// `/proc` files report a size of 0, and `String(contentsOfFile:)` then reads a single page
+        /// (4 KiB), which cut `/proc/self/maps` short and hid every library mapped after it; this
+        /// reads until end of file.
+        static func procFile(_ path: String) -> String? {
+            guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+            defer { try? handle.close() }
+            return String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
         }
     }
 #endif

@@ -129,9 +129,10 @@ struct ProcFilesTests {
     @Test("the real /proc/self files of this test process parse")
     func realProcFiles() throws {
         #if os(Linux)
-            let status = try String(contentsOfFile: "/proc/self/status", encoding: .utf8)
+            // Read whole: String(contentsOfFile:) reads only the first 4 KiB of a /proc file
+            let status = try #require(SystemIntegrityProbe.procFile("/proc/self/status"))
             #expect(ProcFiles.tracerPID(inStatus: status) != nil)
-            let maps = try String(contentsOfFile: "/proc/self/maps", encoding: .utf8)
+            let maps = try #require(SystemIntegrityProbe.procFile("/proc/self/maps"))
             #expect(ProcFiles.mappedPaths(inMaps: maps).contains { $0.contains("libc.so") })
         #endif
     }
