@@ -10,7 +10,7 @@ struct GroceryTourTests {
         let arguments = ["tour", "--section", "GroceryAPI"]
 
         // When the grocery section runs to the end
-        let outcome = try await CommandRunner.runDetached(arguments)
+        let outcome = try await CommandRunner.run(arguments)
         let text = outcome.output
 
         // Then it succeeded, and the steps show the e-mail conflict, one automatic refresh and the rejections

@@ -31,7 +31,7 @@
     /// in InternalServiceUtilities once PlatformKit's current work on it has landed.)
     ///
     /// ```swift
-    /// let outcome = try CommandRunner.run(["vault", "get"], input: "1234\n")
+    /// let outcome = try await CommandRunner.run(["vault", "get"], input: "1234\n")
     /// #expect(outcome.status == 0)
     /// ```
     public enum CommandRunner {
@@ -164,8 +164,9 @@
             return (output, errorOutput.value)
         }
 
-        /// Runs the built product `product` on a thread of its own, so an async test does not block
-        /// a cooperative thread while the command runs.
+        /// Runs the built product `product` on a thread of its own, so an async test does not hold
+        /// one of Swift concurrency's few shared threads (which mock servers and other tests need)
+        /// while the command runs.
         ///
         /// - Parameters:
         ///   - arguments:   The arguments, passed as they are (never through a shell).
@@ -175,7 +176,7 @@
         /// - Returns: The status and both outputs.
         /// - Throws: `BuiltProducts.NotBuiltError` when the product is missing, ``LaunchError`` when
         ///   it cannot be started.
-        public static func runDetached(
+        public static func run(
             _ arguments: [String],
             product: String = "service-utils",
             input: String? = nil,

@@ -8,16 +8,16 @@ import Testing
 @Suite("service-utils-bench")
 struct BenchmarkRunnerTests {
     @Test("--list names the harness case")
-    func list() throws {
-        let outcome = try CommandRunner.run(["--list"], product: "service-utils-bench")
+    func list() async throws {
+        let outcome = try await CommandRunner.run(["--list"], product: "service-utils-bench")
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("Foundation.jsonEncoding"))
     }
 
     @Test("a run prints the baseline row and a ratio row for each case")
-    func report() throws {
+    func report() async throws {
         // When the harness case runs once without warm-up
-        let outcome = try CommandRunner.run(
+        let outcome = try await CommandRunner.run(
             ["--filter", "Foundation.jsonEncoding", "--runs", "1", "--warmup", "0"], product: "service-utils-bench")
         // Then it prints the baseline and a ratio to it
         #expect(outcome.status == 0, "\(outcome.error)")
@@ -27,15 +27,15 @@ struct BenchmarkRunnerTests {
     }
 
     @Test("bad arguments exit 64 with a usage line", arguments: [["--runs", "0"], ["--runs"], ["--bogus"]])
-    func badArguments(arguments: [String]) throws {
-        let outcome = try CommandRunner.run(arguments, product: "service-utils-bench")
+    func badArguments(arguments: [String]) async throws {
+        let outcome = try await CommandRunner.run(arguments, product: "service-utils-bench")
         #expect(outcome.status == 64)
         #expect(outcome.error.contains("usage: service-utils-bench"))
     }
 
     @Test("a filter that matches nothing is a usage error")
-    func emptyFilter() throws {
-        let outcome = try CommandRunner.run(["--filter", "no-such-benchmark"], product: "service-utils-bench")
+    func emptyFilter() async throws {
+        let outcome = try await CommandRunner.run(["--filter", "no-such-benchmark"], product: "service-utils-bench")
         #expect(outcome.status == 64)
     }
 }

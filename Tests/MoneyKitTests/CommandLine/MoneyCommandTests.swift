@@ -5,13 +5,15 @@ import Testing
 @Suite("service-utils money")
 struct MoneyCommandTests {
     @Test("parse, format and split")
-    func subcommands() throws {
+    func subcommands() async throws {
         // Given amounts as users and programs write them
         // When each subcommand runs
-        let parsed = try CommandRunner.run(["money", "parse", "1 234,56 ₽"])
-        let formatted = try CommandRunner.run(["money", "format", "1234.5", "--currency", "USD", "--locale", "en_US"])
-        let split = try CommandRunner.run(["money", "split", "100", "3"])
-        let ratios = try CommandRunner.run(["money", "split", "0.05", "--ratios", "3,7", "--currency", "USD"])
+        let parsed = try await CommandRunner.run(["money", "parse", "1 234,56 ₽"])
+        let formatted = try await CommandRunner.run([
+            "money", "format", "1234.5", "--currency", "USD", "--locale", "en_US",
+        ])
+        let split = try await CommandRunner.run(["money", "split", "100", "3"])
+        let ratios = try await CommandRunner.run(["money", "split", "0.05", "--ratios", "3,7", "--currency", "USD"])
         // Then the amounts are exact
         #expect(parsed.lines == ["1234.56 RUB", "minor units: 123456"])
         #expect(formatted.lines == ["$1,234.50"])
@@ -20,10 +22,10 @@ struct MoneyCommandTests {
     }
 
     @Test("bad input fails without a trap")
-    func badInput() throws {
-        #expect(try CommandRunner.run(["money", "parse", "12abc"]).status == 1)
-        #expect(try CommandRunner.run(["money", "parse", "1", "--currency", "QQQ"]).status == 64)
-        #expect(try CommandRunner.run(["money", "split", "100", "0"]).status == 64)
-        #expect(try CommandRunner.run(["money", "frobnicate", "1"]).status == 64)
+    func badInput() async throws {
+        #expect(try await CommandRunner.run(["money", "parse", "12abc"]).status == 1)
+        #expect(try await CommandRunner.run(["money", "parse", "1", "--currency", "QQQ"]).status == 64)
+        #expect(try await CommandRunner.run(["money", "split", "100", "0"]).status == 64)
+        #expect(try await CommandRunner.run(["money", "frobnicate", "1"]).status == 64)
     }
 }

@@ -6,26 +6,26 @@ import Testing
 @Suite("service-utils http and query")
 struct NetworkCommandsTests {
     @Test("query prints the sorted, escaped query; repeated keys become arrays")
-    func query() throws {
+    func query() async throws {
         // When pairs with a repeated key and reserved characters are given
-        let outcome = try CommandRunner.run(["query", "b=x y&z", "a=1", "a=2"])
+        let outcome = try await CommandRunner.run(["query", "b=x y&z", "a=1", "a=2"])
         // Then the output is Alamofire's encoding of them
         #expect(outcome.status == 0)
         #expect(outcome.output == "a%5B%5D=1&a%5B%5D=2&b=x%20y%26z\n")
     }
 
     @Test("query rejects a word without =")
-    func queryUsage() throws {
+    func queryUsage() async throws {
         // Then the exit status is EX_USAGE
-        #expect(try CommandRunner.run(["query", "novalue"]).status == 64)
+        #expect(try await CommandRunner.run(["query", "novalue"]).status == 64)
     }
 
     @Test("http sends JSON and prints status and body; 4xx exits 1")
-    func http() throws {
+    func http() async throws {
         // Given httpbin
         let base = try Fixture.url("SU_HTTPBIN_URL").absoluteString
         // When a JSON POST is sent
-        let post = try CommandRunner.run([
+        let post = try await CommandRunner.run([
             "http", "POST", base + "/post", "name=Ann", "--json", "--header", "X-Trace: 7",
         ])
         // Then the status line and the echoed body are printed
@@ -34,7 +34,7 @@ struct NetworkCommandsTests {
         #expect(post.output.contains(#""X-Trace": "7""#))
         #expect(post.output.contains(#""data": "{\"name\":\"Ann\"}""#))
         // And a 404 exits 1
-        let missing = try CommandRunner.run(["http", "GET", base + "/status/404"])
+        let missing = try await CommandRunner.run(["http", "GET", base + "/status/404"])
         #expect(missing.status == 1)
         #expect(missing.output.hasPrefix("HTTP 404"))
     }

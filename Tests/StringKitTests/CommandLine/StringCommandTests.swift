@@ -12,19 +12,19 @@ struct StringCommandTests {
             (["plural", "zz", "1"], "other"),
         ]
     )
-    func plural(arguments: [String], expected: String) throws {
+    func plural(arguments: [String], expected: String) async throws {
         // Given a locale and a number as written
         // When the command runs
-        let result = try CommandRunner.run(arguments)
+        let result = try await CommandRunner.run(arguments)
         // Then the category is the whole first line
         #expect(result.status == 0)
         #expect(result.lines.first == expected)
     }
 
     @Test("decline picks the Russian form; bad numbers are usage errors")
-    func decline() throws {
-        #expect(try CommandRunner.run(["decline", "-22", "день", "дня", "дней"]).lines.first == "-22 дня")
-        #expect(try CommandRunner.run(["decline", "ten", "день", "дня", "дней"]).status == 64)
-        #expect(try CommandRunner.run(["plural", "ru", "1,5"]).status == 64)
+    func decline() async throws {
+        #expect(try await CommandRunner.run(["decline", "-22", "день", "дня", "дней"]).lines.first == "-22 дня")
+        #expect(try await CommandRunner.run(["decline", "ten", "день", "дня", "дней"]).status == 64)
+        #expect(try await CommandRunner.run(["plural", "ru", "1,5"]).status == 64)
     }
 }
