@@ -30,9 +30,10 @@ let umbrellaDependencies = libraryModules.map { Target.Dependency(stringLiteral:
 var targets: [Target] = [
     // Hidden helpers shared by several modules (a lock box, small utilities); not a product.
     .target(name: "InternalServiceUtilities", swiftSettings: commonSettings),
-    // Test-only helpers: fixture addresses, paths of built executables.
+    // Test-only helpers: fixture addresses, paths of built executables, a runner for them.
     .target(
         name: "ServiceUtilsTestSupport",
+        dependencies: ["InternalServiceUtilities"],
         path: "Tests/ServiceUtilsTestSupport",
         swiftSettings: commonSettings
     ),

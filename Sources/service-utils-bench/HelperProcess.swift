@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -76,24 +77,13 @@ final class HelperProcess: Sendable {
 
     /// A TCP port on 127.0.0.1 that was free a moment ago.
     static func freePort() throws -> Int {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { throw BenchmarkError("socket() failed") }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
+        let bound: (descriptor: Int32, port: UInt16)
+        do {
+            bound = try LoopbackSocket.bind()
+        } catch {
+            throw BenchmarkError("no free port on 127.0.0.1: \(error)")
         }
-        guard bound == 0 else { throw BenchmarkError("bind() failed") }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(socketFD, $0, &length) }
-        }
-        guard named == 0 else { throw BenchmarkError("getsockname() failed") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        close(bound.descriptor)
+        return Int(bound.port)
     }
 }

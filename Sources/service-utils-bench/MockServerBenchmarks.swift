@@ -155,26 +155,11 @@ private struct Servers: Sendable {
 
 /// A blocking TCP connection to 127.0.0.1:`port`.
 private func connectLoopback(port: UInt16) throws -> Int32 {
-    #if canImport(Darwin)
-        let descriptor = socket(AF_INET, SOCK_STREAM, 0)
-    #else
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    #endif
-    guard descriptor >= 0 else { throw BenchmarkError("socket() failed") }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_port = port.bigEndian
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-        }
+    do {
+        return try LoopbackSocket.connect(port: port)
+    } catch {
+        throw BenchmarkError("connect() to port \(port) failed: \(error)")
     }
-    guard connected == 0 else {
-        close(descriptor)
-        throw BenchmarkError("connect() to port \(port) failed")
-    }
-    return descriptor
 }
 
 /// Sends one keep-alive `GET /item` and reads until the whole answer (head and body) arrived.

@@ -210,18 +210,11 @@ final class NginxServer: Sendable {
     }
 
     private static func accepts(port: Int) -> Bool {
-        let socketFD = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard socketFD >= 0 else { return false }
-        defer { close(socketFD) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        return withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(socketFD, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0
-            }
+        guard let port = UInt16(exactly: port), let descriptor = try? LoopbackSocket.connect(port: port) else {
+            return false
         }
+        close(descriptor)
+        return true
     }
 
     private static func configuration(folder: String, port: Int) -> String {

@@ -7,29 +7,14 @@ struct GroceryTourTests {
     @Test("runs the whole flow through AuthService over loopback and prints each step")
     func tourRunsTheFlow() async throws {
         // Given the built CLI
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = ["tour", "--section", "GroceryAPI"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let arguments = ["tour", "--section", "GroceryAPI"]
 
         // When the grocery section runs to the end
-        let text = try await withCheckedThrowingContinuation { continuation in
-            Thread.detachNewThread {
-                continuation.resume(
-                    with: Result {
-                        let data = try output.fileHandleForReading.readToEnd() ?? Data()
-                        process.waitUntilExit()
-                        return String(decoding: data, as: UTF8.self)
-                    })
-            }
-        }
+        let outcome = try await CommandRunner.run(arguments)
+        let text = outcome.output
 
         // Then it succeeded, and the steps show the e-mail conflict, one automatic refresh and the rejections
-        #expect(process.terminationStatus == 0)
+        #expect(outcome.status == 0)
         for step in [
             "sign up again → SignUpError.emailExists",
             "POST /token/refresh → 200",

@@ -5,82 +5,56 @@ import Testing
 /// Runs the built `service-utils` executable and checks what it prints and how it exits.
 @Suite("service-utils command line")
 struct CommandLineTests {
-    struct Outcome {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
-    func run(_ arguments: [String]) throws -> Outcome {
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = arguments
-        let output = Pipe()
-        let error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        let errorData = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Outcome(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self)
-        )
-    }
-
     @Test("help lists tour and exits 0")
-    func help() throws {
+    func help() async throws {
         // When help is asked for
-        let outcome = try run(["help"])
+        let outcome = try await CommandRunner.run(["help"])
         // Then it lists the tour command and succeeds
         #expect(outcome.status == 0)
         #expect(outcome.output.contains("tour"))
     }
 
     @Test("an unknown command prints a usage line on stderr and exits 64")
-    func unknownCommand() throws {
-        let outcome = try run(["no-such-command"])
+    func unknownCommand() async throws {
+        let outcome = try await CommandRunner.run(["no-such-command"])
         #expect(outcome.status == 64)
         #expect(outcome.error.contains("usage: service-utils"))
         #expect(outcome.output.isEmpty)
     }
 
     @Test("no arguments is a usage error")
-    func noArguments() throws {
-        let outcome = try run([])
+    func noArguments() async throws {
+        let outcome = try await CommandRunner.run([])
         #expect(outcome.status == 64)
         #expect(outcome.error.contains("usage:"))
     }
 
     @Test("every command answers --help with its usage and exits 0")
-    func everyCommandHasHelp() throws {
+    func everyCommandHasHelp() async throws {
         // Given the list of commands that help prints
-        let list = try run(["help"]).output
+        let list = try await CommandRunner.run(["help"]).output
         let names = list.split(separator: "\n")
             .filter { $0.hasPrefix("  ") }
             .compactMap { $0.split(separator: " ").first.map(String.init) }
         #expect(names.contains("tour"))
         // When each is asked for help, then each prints its usage
         for name in names where name != "help" {
-            let outcome = try run([name, "--help"])
+            let outcome = try await CommandRunner.run([name, "--help"])
             #expect(outcome.status == 0, "\(name) --help")
             #expect(outcome.output.hasPrefix("usage: service-utils \(name)"), "\(name) --help")
         }
     }
 
     @Test("a bad option to tour is a usage error, not a crash")
-    func badOption() throws {
-        let outcome = try run(["tour", "--no-such-option"])
+    func badOption() async throws {
+        let outcome = try await CommandRunner.run(["tour", "--no-such-option"])
         #expect(outcome.status == 64)
         #expect(outcome.error.contains("unknown option --no-such-option"))
     }
 
     @Test("tour runs every section and exits 0")
-    func tour() throws {
-        let outcome = try run(["tour"])
+    func tour() async throws {
+        let outcome = try await CommandRunner.run(["tour"])
         #expect(outcome.status == 0, "\(outcome.error)")
         for module in ["NetworkKit", "SecurityKit", "StorageKit", "StringKit", "MoneyKit", "PlatformKit", "GeoKit"] {
             #expect(outcome.output.contains("== \(module)"), "tour has no \(module) section")

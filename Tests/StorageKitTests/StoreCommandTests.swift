@@ -5,20 +5,6 @@ import Testing
 
 @Suite("service-utils store")
 struct StoreCommandTests {
-    /// Runs `service-utils` with `arguments` and returns its status and standard output.
-    private func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test("put, get, list and remove work on --dir, and the library reads what the CLI wrote")
     func roundTrip() async throws {
         // Given an empty directory
@@ -27,9 +13,9 @@ struct StoreCommandTests {
         let dir = ["--dir", directory.url.path]
 
         // When a JSON value is put, then get prints it and list shows the key
-        #expect(try run(["store", "put", "user", #"{"id":1,"name":"Ann"}"#] + dir).status == 0)
-        #expect(try run(["store", "get", "user"] + dir).output == #"{"id":1,"name":"Ann"}"# + "\n")
-        #expect(try run(["store", "list"] + dir).output == "user\n")
+        #expect(try await CommandRunner.run(["store", "put", "user", #"{"id":1,"name":"Ann"}"#] + dir).status == 0)
+        #expect(try await CommandRunner.run(["store", "get", "user"] + dir).output == #"{"id":1,"name":"Ann"}"# + "\n")
+        #expect(try await CommandRunner.run(["store", "list"] + dir).output == "user\n")
 
         // And LocalStorage decodes the same file
         struct User: Decodable, Equatable {
@@ -40,23 +26,23 @@ struct StoreCommandTests {
         #expect(try await storage.load(User.self, forKey: "user") == User(id: 1, name: "Ann"))
 
         // When it is removed, then get fails and list is empty
-        #expect(try run(["store", "remove", "user"] + dir).status == 0)
-        #expect(try run(["store", "get", "user"] + dir).status == 1)
-        #expect(try run(["store", "list"] + dir).output == "")
+        #expect(try await CommandRunner.run(["store", "remove", "user"] + dir).status == 0)
+        #expect(try await CommandRunner.run(["store", "get", "user"] + dir).status == 1)
+        #expect(try await CommandRunner.run(["store", "list"] + dir).output == "")
     }
 
     @Test("a bad key fails, text that is not JSON is a data error, a bad action is a usage error")
-    func errors() throws {
+    func errors() async throws {
         // Given an empty directory
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
         let dir = ["--dir", directory.url.path]
 
         // Then each mistake has its exit status and nothing is written
-        #expect(try run(["store", "put", "../escape", "1"] + dir).status == 1)
-        #expect(try run(["store", "put", "key", "{not json"] + dir).status == 65)
-        #expect(try run(["store", "fetch", "key"] + dir).status == 64)
-        #expect(try run(["store", "get"] + dir).status == 64)
+        #expect(try await CommandRunner.run(["store", "put", "../escape", "1"] + dir).status == 1)
+        #expect(try await CommandRunner.run(["store", "put", "key", "{not json"] + dir).status == 65)
+        #expect(try await CommandRunner.run(["store", "fetch", "key"] + dir).status == 64)
+        #expect(try await CommandRunner.run(["store", "get"] + dir).status == 64)
         #expect(directory.contents() == [])
     }
 }

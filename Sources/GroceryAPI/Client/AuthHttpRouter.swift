@@ -3,8 +3,8 @@ public import NetworkKit
 
 /// The grocery sample's auth endpoints, as the sample names them.
 ///
-/// The base URL is the sample's public host; send a router through an ``AuthAPI`` (or
-/// ``RebasedRouter``) to talk to another one, such as a ``GroceryServer`` or a staging host.
+/// The base URL is the sample's public host; send a router through an ``AuthAPI`` (or NetworkKit's
+/// `rebased(onto:)`) to talk to another one, such as a ``GroceryServer`` or a staging host.
 ///
 /// ```swift
 /// let route = AuthHttpRouter.login(AuthModel(email: "ann@example.com", password: "correct horse"))

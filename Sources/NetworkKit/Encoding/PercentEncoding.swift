@@ -41,6 +41,12 @@ public enum PercentEncoding {
 
         /// One path segment (RFC 3986 §3.3 `pchar`): unreserved, sub-delimiters, `:` and `@`.
         public static let pathSegment = AllowedCharacters(unreservedPlus: "!$&'()*+,;=:@")
+
+        /// One address in a `mailto:` URL (RFC 6068 §2 `addr-spec`): unreserved plus `@`.
+        ///
+        /// RFC 6068 lets the other `some-delims` stand raw too, but encoding them is always valid
+        /// and keeps `,` (the address separator) and `?` unambiguous.
+        public static let mailtoAddress = AllowedCharacters(unreservedPlus: "@")
     }
 
     /// Percent-encodes every UTF-8 byte of `text` outside `allowed`.

@@ -32,5 +32,6 @@
         public func effectiveUserID() -> UInt32 {
             UInt32(geteuid())
         }
+
     }
 #endif

@@ -1,3 +1,5 @@
+import NetworkKit
+
 /// An e-mail address (RFC 5322 `addr-spec` in its dot-atom form) with an optional display name.
 ///
 /// The initialiser checks the address, so a value of this type can be put in a header or a
@@ -56,7 +58,7 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func isAtomText(_ byte: UInt8) -> Bool {
-        if PercentEncoding.isUnreserved(byte) { return true }
+        if PercentEncoding.AllowedCharacters.unreserved.contains(byte) { return true }
         return Array("!#$%&'*+/=?^`{|}".utf8).contains(byte)
     }
 
@@ -65,7 +67,8 @@ public struct EmailAddress: Hashable, Sendable, CustomStringConvertible {
         else { return false }
         return label.allSatisfy { byte in
             byte == UInt8(ascii: "-")
-                || (PercentEncoding.isUnreserved(byte) && byte != UInt8(ascii: ".") && byte != UInt8(ascii: "_")
+                || (PercentEncoding.AllowedCharacters.unreserved.contains(byte) && byte != UInt8(ascii: ".")
+                    && byte != UInt8(ascii: "_")
                     && byte != UInt8(ascii: "~"))
         }
     }

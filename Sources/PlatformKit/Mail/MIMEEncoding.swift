@@ -1,4 +1,5 @@
 import Foundation
+import NetworkKit
 
 /// The encodings an Internet message needs: RFC 2047 encoded words, quoted-printable and base64
 /// bodies (RFC 2045) and RFC 2231 parameter values.
@@ -83,7 +84,7 @@ enum MIMEEncoding {
 
     /// An RFC 2231 extended parameter value: `UTF-8''` and percent-encoded bytes.
     static func extendedParameterValue(_ text: String) -> String {
-        "UTF-8''" + PercentEncoding.encode(text)
+        "UTF-8''" + PercentEncoding.encode(text, allowing: .unreserved)
     }
 
     /// `text` as an RFC 5322 quoted string.

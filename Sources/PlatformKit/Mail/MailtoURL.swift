@@ -1,4 +1,5 @@
 public import Foundation
+import NetworkKit
 
 /// Builds `mailto:` URLs as RFC 6068 describes them.
 ///
@@ -48,8 +49,8 @@ public struct MailtoURL: Sendable, Equatable {
         var fields: [String] = []
         if !cc.isEmpty { fields.append("cc=" + (try Self.addressList(cc))) }
         if !bcc.isEmpty { fields.append("bcc=" + (try Self.addressList(bcc))) }
-        if let subject { fields.append("subject=" + PercentEncoding.encode(subject)) }
-        if let body { fields.append("body=" + PercentEncoding.encode(body.withCRLFLineBreaks)) }
+        if let subject { fields.append("subject=" + PercentEncoding.encode(subject, allowing: .unreserved)) }
+        if let body { fields.append("body=" + PercentEncoding.encode(body.withCRLFLineBreaks, allowing: .unreserved)) }
         if !fields.isEmpty { text += "?" + fields.joined(separator: "&") }
         return text
     }
@@ -69,7 +70,7 @@ public struct MailtoURL: Sendable, Equatable {
         var encoded: [String] = []
         for raw in addresses {
             let address = try EmailAddress(raw).address
-            encoded.append(PercentEncoding.encode(address, alsoAllowing: [UInt8(ascii: "@")]))
+            encoded.append(PercentEncoding.encode(address, allowing: .mailtoAddress))
         }
         return encoded.joined(separator: ",")
     }

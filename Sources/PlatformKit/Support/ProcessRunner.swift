@@ -105,7 +105,9 @@
             input: Data? = nil
         ) async throws(ProcessLaunchError) -> ProcessOutput {
             let result: Result<ProcessOutput, ProcessLaunchError> = await withCheckedContinuation { continuation in
-                DispatchQueue.global().async {
+                // A thread of its own: the run blocks, and must not hold one of GCD's or Swift
+                // concurrency's few shared threads while it does.
+                Thread.detachNewThread {
                     do throws(ProcessLaunchError) {
                         let output = try run(executable, arguments: arguments, environment: environment, input: input)
                         continuation.resume(returning: .success(output))
@@ -117,7 +119,9 @@
             return try result.get()
         }
 
-        /// Writes `input` and reads both outputs at the same time, each on its own thread.
+        /// Writes `input` and reads both outputs at the same time: standard output on the calling
+        /// thread, standard error and the input each on a thread of its own (not GCD's pool, whose
+        /// few threads blocked reads would starve when many processes run at once).
         private static func collect(
             _ stdoutPipe: Pipe,
             _ stderrPipe: Pipe,
@@ -125,25 +129,24 @@
             to stdinPipe: Pipe
         ) -> (Data, Data) {
             let group = DispatchGroup()
-            let standardOutput = Locked(Data())
             let standardError = Locked(Data())
-            let outHandle = stdoutPipe.fileHandleForReading
             let errHandle = stderrPipe.fileHandleForReading
             let inHandle = stdinPipe.fileHandleForWriting
-            DispatchQueue.global().async(group: group) {
-                let data = outHandle.readDataToEndOfFile()
-                standardOutput.withLock { $0 = data }
-            }
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            Thread.detachNewThread {
                 let data = errHandle.readDataToEndOfFile()
                 standardError.withLock { $0 = data }
+                group.leave()
             }
-            DispatchQueue.global().async(group: group) {
+            group.enter()
+            Thread.detachNewThread {
                 if let input, !input.isEmpty { try? inHandle.write(contentsOf: input) }
                 try? inHandle.close()
+                group.leave()
             }
+            let standardOutput = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
             group.wait()
-            return (standardOutput.value, standardError.value)
+            return (standardOutput, standardError.value)
         }
     }
 #endif

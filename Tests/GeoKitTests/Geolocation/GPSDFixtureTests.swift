@@ -31,7 +31,7 @@ struct GPSDFixtureTests {
             return
         }
         #expect(abs(fix.coordinate.latitude - 59.9386) < 1e-7)
-        let result = try runServiceUtils(["locate", "--gpsd", address, "--timeout", "20"])
+        let result = try await CommandRunner.run(["locate", "--gpsd", address, "--timeout", "20"])
         #expect(result.status == 0, "\(result.error)")
         #expect(result.output.contains("latitude:  59.9386000"))
         #expect(result.output.contains("longitude: 30.3141000"))

@@ -55,31 +55,8 @@ final class LocalTCPServer: Sendable {
 
     /// Starts listening; `handler` runs once per connection and the connection closes when it returns.
     init(handler: @escaping @Sendable (Connection) -> Void) throws {
-        #if canImport(Glibc)
-            let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-            let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw SetupError(description: "socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 16) == 0 else {
-            close(descriptor)
-            throw SetupError(description: "bind/listen failed")
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        port = UInt16(bigEndian: address.sin_port)
+        let (descriptor, port) = try LoopbackSocket.listen()
+        self.port = port
         listener = descriptor
         let stopped = self.stopped
         let finished = self.finished
@@ -128,31 +105,9 @@ final class ClosedPort: Sendable {
     private let descriptor: Int32
 
     init() throws {
-        #if canImport(Glibc)
-            let socketType = Int32(SOCK_STREAM.rawValue)
-        #else
-            let socketType = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, socketType, 0)
-        guard descriptor >= 0 else { throw LocalTCPServer.SetupError(description: "socket() failed") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let named = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
-        guard bound == 0, named == 0 else {
-            close(descriptor)
-            throw LocalTCPServer.SetupError(description: "bind failed")
-        }
-        port = UInt16(bigEndian: address.sin_port)
-        self.descriptor = descriptor
+        let bound = try LoopbackSocket.bind()
+        port = bound.port
+        descriptor = bound.descriptor
     }
 
     /// `http://127.0.0.1:PORT`.

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -30,24 +31,14 @@ final class RawClient {
     private var pending: [UInt8] = []
 
     init(port: UInt16, timeout: Int = 10) throws {
-        descriptor = socket(AF_INET, Self.streamType, 0)
-        guard descriptor >= 0 else { throw RawClientError(description: "socket() failed") }
+        do {
+            descriptor = try LoopbackSocket.connect(port: port)
+        } catch {
+            throw RawClientError(description: "\(error)")
+        }
         var limit = timeval(tv_sec: timeout, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(descriptor, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = port.bigEndian
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard connected == 0 else {
-            close(descriptor)
-            throw RawClientError(description: "connect() failed: errno \(errno)")
-        }
     }
 
     deinit {
@@ -132,10 +123,8 @@ final class RawClient {
     }
 
     #if canImport(Darwin)
-        private static let streamType = SOCK_STREAM
         private static let noSignal: Int32 = 0
     #else
-        private static let streamType = Int32(SOCK_STREAM.rawValue)
         private static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
 }

@@ -19,4 +19,15 @@ struct PercentEncodingTests {
         // And decoding gives the text back
         #expect(PercentEncoding.encode(text, allowing: .unreserved).removingPercentEncoding == text)
     }
+
+    @Test("mailto addresses keep only @ besides the unreserved set (RFC 6068 §2)")
+    func mailtoAddress() {
+        // Given an address whose local part holds delimiters RFC 6068 lets us encode
+        let address = "a+b,c?d@example.org"
+        // When encoded for a mailto: URL
+        let encoded = PercentEncoding.encode(address, allowing: .mailtoAddress)
+        // Then @ stays, the separator and query delimiters are escaped, and decoding round-trips
+        #expect(encoded == "a%2Bb%2Cc%3Fd@example.org")
+        #expect(encoded.removingPercentEncoding == address)
+    }
 }

@@ -4,22 +4,6 @@ import Testing
 
 @Suite("service-utils plural and decline")
 struct StringCommandTests {
-    /// Runs the built `service-utils` and returns its exit status and standard output lines.
-    static func run(_ arguments: [String]) throws -> (status: Int32, lines: [String]) {
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = Pipe()
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (
-            process.terminationStatus, String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init)
-        )
-    }
-
     @Test(
         "plural prints the category alone on its first line",
         arguments: [
@@ -28,19 +12,19 @@ struct StringCommandTests {
             (["plural", "zz", "1"], "other"),
         ]
     )
-    func plural(arguments: [String], expected: String) throws {
+    func plural(arguments: [String], expected: String) async throws {
         // Given a locale and a number as written
         // When the command runs
-        let result = try Self.run(arguments)
+        let result = try await CommandRunner.run(arguments)
         // Then the category is the whole first line
         #expect(result.status == 0)
         #expect(result.lines.first == expected)
     }
 
     @Test("decline picks the Russian form; bad numbers are usage errors")
-    func decline() throws {
-        #expect(try Self.run(["decline", "-22", "день", "дня", "дней"]).lines.first == "-22 дня")
-        #expect(try Self.run(["decline", "ten", "день", "дня", "дней"]).status == 64)
-        #expect(try Self.run(["plural", "ru", "1,5"]).status == 64)
+    func decline() async throws {
+        #expect(try await CommandRunner.run(["decline", "-22", "день", "дня", "дней"]).lines.first == "-22 дня")
+        #expect(try await CommandRunner.run(["decline", "ten", "день", "дня", "дней"]).status == 64)
+        #expect(try await CommandRunner.run(["plural", "ru", "1,5"]).status == 64)
     }
 }

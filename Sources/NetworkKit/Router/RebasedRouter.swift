@@ -1,10 +1,14 @@
 public import Foundation
-public import NetworkKit
 
 /// A router sent to another base URL: everything but the base URL comes from the wrapped router.
 ///
+/// Use it to point an API's endpoints at a test server or a staging host without a second router
+/// type; the wrapped router's path is joined to the new base as usual, so a base with a path prefix
+/// keeps it. A wrapped ``DecodableRouter`` stays decodable.
+///
 /// ```swift
-/// let route = AuthHttpRouter.signUp(model).rebased(onto: stagingURL)
+/// let route = UserAPI.profile(id: 7).rebased(onto: stagingURL)
+/// let user = try await HTTPClient().send(route, as: User.self)
 /// ```
 public struct RebasedRouter<Wrapped: HTTPRouter>: HTTPRouter {
     /// The router whose path, method, headers, parameters and body are used.
@@ -22,7 +26,7 @@ public struct RebasedRouter<Wrapped: HTTPRouter>: HTTPRouter {
         self.base = base
     }
 
-    /// ``base``.
+    /// The base URL this router is sent to: ``base``.
     public var baseURL: URL? { base }
     /// The wrapped router's path.
     public var path: String { wrapped.path }
@@ -54,4 +58,12 @@ extension HTTPRouter {
     public func rebased(onto baseURL: URL) -> RebasedRouter<Self> {
         RebasedRouter(self, base: baseURL)
     }
+}
+
+extension RebasedRouter: DecodableRouter where Wrapped: DecodableRouter {
+    /// The wrapped router's response type.
+    public typealias Response = Wrapped.Response
+
+    /// The wrapped router's decoder.
+    public var decoder: JSONDecoder { wrapped.decoder }
 }
