@@ -1,9 +1,8 @@
 #if os(Linux)
     import Foundation
+    import InternalServiceUtilities
     import ServiceUtilsTestSupport
     import Testing
-
-    @testable import PlatformKit
 
     #if canImport(Glibc)
         import Glibc

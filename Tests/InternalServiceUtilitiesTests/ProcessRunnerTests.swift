@@ -1,8 +1,7 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import InternalServiceUtilities
     import Testing
-
-    @testable import PlatformKit
 
     #if canImport(Glibc)
         import Glibc
