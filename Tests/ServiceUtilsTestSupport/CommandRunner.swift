@@ -139,5 +139,32 @@
                 }
             }
         }
+
+        /// Runs any program on a thread of its own, so an async test does not hold one of Swift
+        /// concurrency's few shared threads while it runs.
+        ///
+        /// - Parameters:
+        ///   - executable:  The program's file URL.
+        ///   - arguments:   The arguments, passed as they are (never through a shell).
+        ///   - input:       Bytes written to standard input, which is then closed.
+        ///   - environment: The environment; this process's by default.
+        /// - Returns: The status and both outputs.
+        /// - Throws: ``LaunchError`` when the program cannot be started.
+        public static func run(
+            executable: URL,
+            arguments: [String],
+            input: Data? = nil,
+            environment: Environment = .inherited
+        ) async throws -> CommandOutcome {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(
+                        with: Result {
+                            try run(
+                                executable: executable, arguments: arguments, input: input, environment: environment)
+                        })
+                }
+            }
+        }
     }
 #endif
