@@ -130,14 +130,7 @@
             input: String? = nil,
             environment: Environment = .inherited
         ) async throws -> CommandOutcome {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Result {
-                            try run(arguments, product: product, input: input, environment: environment)
-                        })
-                }
-            }
+            try await onThread { try run(arguments, product: product, input: input, environment: environment) }
         }
 
         /// Runs any program on a thread of its own, so an async test does not hold one of Swift
@@ -156,14 +149,8 @@
             input: Data? = nil,
             environment: Environment = .inherited
         ) async throws -> CommandOutcome {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Result {
-                            try run(
-                                executable: executable, arguments: arguments, input: input, environment: environment)
-                        })
-                }
+            try await onThread {
+                try run(executable: executable, arguments: arguments, input: input, environment: environment)
             }
         }
     }
