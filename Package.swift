@@ -57,7 +57,7 @@ var targets: [Target] = [
     ),
     .testTarget(
         name: "InternalServiceUtilitiesTests",
-        dependencies: ["InternalServiceUtilities"],
+        dependencies: ["InternalServiceUtilities", "ServiceUtilsTestSupport"],
         swiftSettings: commonSettings
     ),
 ]

@@ -39,29 +39,17 @@ final class HelperProcess: Sendable {
     ///
     /// - Throws: ``BenchmarkError`` when it cannot start or exits with a non-zero status.
     static func run(_ executable: String, _ arguments: [String], input: Data? = nil) throws -> Data {
-        let process = Process()
-        process.executableURL = try locate(executable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        let inputPipe = Pipe()
-        process.standardInput = input == nil ? FileHandle.nullDevice : inputPipe
-        try process.run()
-        if let input {
-            // Feed the input on another thread so a full output pipe cannot deadlock us.
-            let writer = inputPipe.fileHandleForWriting
-            Thread.detachNewThread {
-                writer.write(input)
-                try? writer.close()
-            }
+        let program = try locate(executable)
+        let ran: ProcessOutput
+        do {
+            ran = try ProcessRunner.run(program, arguments: arguments, input: input)
+        } catch {
+            throw BenchmarkError("could not start \(executable): \(error.detail)")
         }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("\(executable) exited with status \(process.terminationStatus)")
+        guard ran.status == 0 else {
+            throw BenchmarkError("\(executable) exited with status \(ran.status)")
         }
-        return data
+        return ran.standardOutput
     }
 
     /// The full path of `name`, searched on `PATH` (and in `/usr/sbin`, `/sbin` for daemons).

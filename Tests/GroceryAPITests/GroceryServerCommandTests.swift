@@ -18,7 +18,7 @@ struct GroceryServerCommandTests {
         defer { if process.isRunning { process.terminate() } }
 
         // When its first line is read and a client uses that URL
-        let firstLine = try await blockingWork { () -> String in
+        let firstLine = try await onThread { () -> String in
             var bytes: [UInt8] = []
             while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A {
                 bytes.append(byte)
@@ -34,17 +34,10 @@ struct GroceryServerCommandTests {
         #expect(firstLine.hasSuffix("/"))
         #expect(answer.status == 200)
         process.terminate()
-        let status = try await blockingWork { () -> Int32 in
+        let status = try await onThread { () -> Int32 in
             process.waitUntilExit()
             return process.terminationStatus
         }
         #expect(status == 0)
-    }
-}
-
-/// Runs blocking work on a thread of its own instead of a cooperative one.
-private func blockingWork<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
     }
 }

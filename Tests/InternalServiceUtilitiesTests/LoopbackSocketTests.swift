@@ -1,4 +1,5 @@
 import InternalServiceUtilities
+import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -10,7 +11,7 @@ import Testing
 @Suite("LoopbackSocket")
 struct LoopbackSocketTests {
     @Test("a listener on a free port accepts a connection that carries bytes")
-    func listenAndConnect() throws {
+    func listenAndConnect() async throws {
         // Given a listener on a port the system picked
         let server = try LoopbackSocket.listen()
         defer { close(server.descriptor) }
@@ -19,12 +20,19 @@ struct LoopbackSocketTests {
         // When a client connects and sends four bytes
         let client = try LoopbackSocket.connect(port: server.port)
         defer { close(client) }
-        let accepted = accept(server.descriptor, nil, nil)
+        // (accept and recv block, so they run on a thread of their own, not a cooperative one)
+        let listener = server.descriptor
+        let accepted = try await onThread { accept(listener, nil, nil) }
         try #require(accepted >= 0)
         defer { close(accepted) }
         let sent = Array("ping".utf8).withUnsafeBytes { send(client, $0.baseAddress, $0.count, 0) }
-        var buffer = [UInt8](repeating: 0, count: 4)
-        let received = buffer.withUnsafeMutableBytes { recv(accepted, $0.baseAddress, $0.count, Int32(MSG_WAITALL)) }
+        let (received, buffer) = try await onThread { () -> (Int, [UInt8]) in
+            var buffer = [UInt8](repeating: 0, count: 4)
+            let received = buffer.withUnsafeMutableBytes {
+                recv(accepted, $0.baseAddress, $0.count, Int32(MSG_WAITALL))
+            }
+            return (received, buffer)
+        }
 
         // Then the server reads exactly those bytes
         #expect(sent == 4)

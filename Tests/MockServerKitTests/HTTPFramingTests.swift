@@ -1,5 +1,6 @@
 import Foundation
 import MockServerKit
+import ServiceUtilsTestSupport
 import Testing
 
 @Suite("HTTP/1.1 framing: keep-alive, pipelining, chunked bodies, 100-continue")

@@ -1,5 +1,6 @@
 import Foundation
 import MockServerKit
+import ServiceUtilsTestSupport
 import Testing
 
 @Suite("Idle and slow clients time out")

@@ -2,12 +2,6 @@
     public import Foundation
     import InternalServiceUtilities
 
-    #if canImport(Glibc)
-        import Glibc
-    #elseif canImport(Darwin)
-        import Darwin
-    #endif
-
     /// What a finished command left behind: its exit status and both outputs as text.
     public struct CommandOutcome: Sendable {
         /// The exit status, or 128 + the signal number when a signal ended it.
@@ -24,11 +18,11 @@
     /// Runs a program to completion (the built `service-utils` by default) and captures its status
     /// and outputs, for tests of command-line behaviour.
     ///
-    /// Standard output and standard error are read at the same time as the input is written, so a
-    /// command that prints a lot cannot deadlock on a full pipe. Standard input gets `input` and is
-    /// then closed (a command that reads it sees end of file at once when there is none).
-    /// (PlatformKit's internal `ProcessRunner` does the same for the library; the two can become one
-    /// in InternalServiceUtilities once PlatformKit's current work on it has landed.)
+    /// The pipes are InternalServiceUtilities' `ProcessRunner`: standard output and standard error
+    /// are read at the same time as the input is written, so a command that prints a lot cannot
+    /// deadlock on a full pipe, and the child starts with no signal blocked. Standard input gets
+    /// `input` and is then closed (a command that reads it sees end of file at once when there is
+    /// none).
     ///
     /// ```swift
     /// let outcome = try await CommandRunner.run(["vault", "get"], input: "1234\n")
@@ -104,64 +98,18 @@
             input: Data? = nil,
             environment: Environment = .inherited
         ) throws -> CommandOutcome {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if let variables = environment.variables { process.environment = variables }
-            let inputPipe = Pipe()
-            let outputPipe = Pipe()
-            let errorPipe = Pipe()
-            process.standardInput = inputPipe
-            process.standardOutput = outputPipe
-            process.standardError = errorPipe
-            // A command that exits before reading all its input would otherwise kill the test
-            // process with SIGPIPE; ignored, the write fails with EPIPE instead.
-            signal(SIGPIPE, SIG_IGN)
+            let ran: ProcessOutput
             do {
-                try process.run()
+                ran = try ProcessRunner.run(
+                    executable, arguments: arguments, environment: environment.variables, input: input)
             } catch {
-                throw LaunchError(executable: executable.path, detail: error.localizedDescription)
+                throw LaunchError(executable: executable.path, detail: error.detail)
             }
-            let (output, errorOutput) = collect(outputPipe, errorPipe, writing: input, to: inputPipe)
-            process.waitUntilExit()
-            let status =
-                process.terminationReason == .uncaughtSignal
-                ? 128 + process.terminationStatus : process.terminationStatus
             return CommandOutcome(
-                status: status,
-                output: String(decoding: output, as: UTF8.self),
-                error: String(decoding: errorOutput, as: UTF8.self)
+                status: ran.status,
+                output: String(decoding: ran.standardOutput, as: UTF8.self),
+                error: String(decoding: ran.standardError, as: UTF8.self)
             )
-        }
-
-        /// Writes `input` and reads both outputs at the same time: standard output on the calling
-        /// thread, standard error and the input each on a thread of its own (not GCD's pool, whose
-        /// few threads blocked reads would starve when many commands run at once).
-        private static func collect(
-            _ outputPipe: Pipe,
-            _ errorPipe: Pipe,
-            writing input: Data?,
-            to inputPipe: Pipe
-        ) -> (Data, Data) {
-            let group = DispatchGroup()
-            let errorOutput = Locked(Data())
-            let errorHandle = errorPipe.fileHandleForReading
-            let inputHandle = inputPipe.fileHandleForWriting
-            group.enter()
-            Thread.detachNewThread {
-                let data = errorHandle.readDataToEndOfFile()
-                errorOutput.withLock { $0 = data }
-                group.leave()
-            }
-            group.enter()
-            Thread.detachNewThread {
-                if let input, !input.isEmpty { try? inputHandle.write(contentsOf: input) }
-                try? inputHandle.close()
-                group.leave()
-            }
-            let output = outputPipe.fileHandleForReading.readDataToEndOfFile()
-            group.wait()
-            return (output, errorOutput.value)
         }
 
         /// Runs the built product `product` on a thread of its own, so an async test does not hold
@@ -182,13 +130,27 @@
             input: String? = nil,
             environment: Environment = .inherited
         ) async throws -> CommandOutcome {
-            try await withCheckedThrowingContinuation { continuation in
-                Thread.detachNewThread {
-                    continuation.resume(
-                        with: Result {
-                            try run(arguments, product: product, input: input, environment: environment)
-                        })
-                }
+            try await onThread { try run(arguments, product: product, input: input, environment: environment) }
+        }
+
+        /// Runs any program on a thread of its own, so an async test does not hold one of Swift
+        /// concurrency's few shared threads while it runs.
+        ///
+        /// - Parameters:
+        ///   - executable:  The program's file URL.
+        ///   - arguments:   The arguments, passed as they are (never through a shell).
+        ///   - input:       Bytes written to standard input, which is then closed.
+        ///   - environment: The environment; this process's by default.
+        /// - Returns: The status and both outputs.
+        /// - Throws: ``LaunchError`` when the program cannot be started.
+        public static func run(
+            executable: URL,
+            arguments: [String],
+            input: Data? = nil,
+            environment: Environment = .inherited
+        ) async throws -> CommandOutcome {
+            try await onThread {
+                try run(executable: executable, arguments: arguments, input: input, environment: environment)
             }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -17,15 +18,22 @@ struct CrashSafetyTests {
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         var outcomes: [String: Int] = [:]
+        let path = directory.url.path
 
         for _ in 0..<200 {
-            let writer = try StressProcess(["crash", directory.url.path, "state"])
-            let started = writer.readLine()
-            try #require(started == "writing", "the helper did not start: \(writer.wait().errors)")
+            // (Starting, reading and killing the helper block, so they run on a thread of their own,
+            // never on one of Swift concurrency's few shared threads.)
+            let (started, errors) = try await onThread { () throws -> (String?, String) in
+                let writer = try StressProcess(["crash", path, "state"])
+                let started = writer.readLine()
+                guard started == "writing" else { return (started, writer.wait().errors) }
 
-            // When it is killed at a random moment (the delay only spreads the kills over the loop)
-            usleep(UInt32.random(in: 0...15_000))
-            writer.kill()
+                // When it is killed at a random moment (the delay only spreads the kills over the loop)
+                usleep(UInt32.random(in: 0...15_000))
+                writer.kill()
+                return (started, "")
+            }
+            try #require(started == "writing", "the helper did not start: \(errors)")
 
             // Then the key decodes to one of the two values, never a mix, never nothing
             let value = try await storage.load(CrashValue.self, forKey: "state")

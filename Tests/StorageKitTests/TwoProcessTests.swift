@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -9,15 +10,30 @@ struct TwoProcessTests {
         // Given two helpers on one directory, both ready before either starts
         let directory = try TemporaryDirectory()
         defer { directory.remove() }
-        let writers = try ["one", "two"].map { try StressProcess(["hammer", directory.url.path, "3", $0]) }
-        for writer in writers {
-            try #require(writer.readLine() == "ready", "a helper did not start: \(writer.wait().errors)")
-        }
+        let path = directory.url.path
+        // (The helpers' reads and exits block for seconds, so the whole run happens on a thread of
+        // its own, never on one of Swift concurrency's few shared threads.)
+        let run = try await onThread { () throws -> HammerRun in
+            let writers = try ["one", "two"].map { try StressProcess(["hammer", path, "3", $0]) }
+            var ready: [String?] = []
+            for writer in writers {
+                ready.append(writer.readLine())
+                if ready.last != "ready" {
+                    return HammerRun(ready: ready, startErrors: writer.wait().errors, summaries: [], exits: [])
+                }
+            }
 
-        // When both store and load random keys at once
-        for writer in writers { writer.send("go") }
-        let summaries = writers.map { $0.readLine() }
-        let exits = writers.map { $0.wait() }
+            // When both store and load random keys at once
+            for writer in writers { writer.send("go") }
+            let summaries = writers.map { $0.readLine() }
+            let exits = writers.map { $0.wait() }
+            return HammerRun(ready: ready, startErrors: "", summaries: summaries, exits: exits)
+        }
+        for line in run.ready {
+            try #require(line == "ready", "a helper did not start: \(run.startErrors)")
+        }
+        let summaries = run.summaries
+        let exits = run.exits
 
         // Then both finished without a decode failure or an inconsistent value
         for (exit, summary) in zip(exits, summaries) {
@@ -35,6 +51,18 @@ struct TwoProcessTests {
             let data = try await storage.loadData(forKey: key)
             #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         }
+    }
+
+    /// What the two helpers printed and how they ended.
+    private struct HammerRun: Sendable {
+        /// The first line of each helper started so far ("ready" when it is).
+        var ready: [String?]
+        /// Standard error of the helper that did not say "ready", if one did not.
+        var startErrors: String
+        /// Each helper's summary line, nil when its output ended first.
+        var summaries: [String?]
+        /// Each helper's exit status and standard error.
+        var exits: [(status: Int32, errors: String)]
     }
 
     /// "stores=3 loads=4 foreign=1" as a dictionary.

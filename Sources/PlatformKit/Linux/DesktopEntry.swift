@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Finds freedesktop.org desktop entries and starts the program in their `Exec` line, with an
 /// argument array (never a shell).

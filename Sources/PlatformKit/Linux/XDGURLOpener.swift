@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     public import Foundation
+    import InternalServiceUtilities
 
     /// Opens URLs on a Linux desktop through the freedesktop.org tools from `xdg-utils`.
     ///

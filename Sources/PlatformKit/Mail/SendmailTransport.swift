@@ -1,5 +1,6 @@
 #if os(Linux) || os(macOS)
     import Foundation
+    import InternalServiceUtilities
 
     /// Delivers messages by piping them to a sendmail-compatible program as `sendmail -t -i`:
     /// recipients are read from the headers (`Bcc` is removed) and a lone dot does not end input.

@@ -24,8 +24,9 @@ struct RawResponse {
 /// A blocking TCP client that writes exact bytes and reads exact responses, for the HTTP details
 /// URLSession hides (pipelining, broken framing, half-closed sockets).
 ///
-/// Blocking calls belong on their own thread: wrap a whole scenario in ``onThread(_:)``. Reads give
-/// up after `timeout` so a server that never answers fails the test instead of hanging it.
+/// Blocking calls belong on their own thread: wrap a whole scenario in ServiceUtilsTestSupport's
+/// `onThread`. Reads give up after `timeout` so a server that never answers fails the test instead
+/// of hanging it.
 final class RawClient {
     let descriptor: Int32
     private var pending: [UInt8] = []
@@ -127,16 +128,4 @@ final class RawClient {
     #else
         private static let noSignal = Int32(MSG_NOSIGNAL)
     #endif
-}
-
-/// Runs blocking work on a thread of its own, so it never holds one of the few cooperative threads
-/// the server's handlers need.
-func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
-    try await withCheckedThrowingContinuation { continuation in
-        let thread = Thread {
-            continuation.resume(with: Result { try body() })
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-    }
 }

@@ -3,8 +3,6 @@
     import ServiceUtilsTestSupport
     import Testing
 
-    @testable import PlatformKit
-
     #if canImport(Glibc)
         import Glibc
     #endif
@@ -21,15 +19,19 @@
 
         /// Runs `program arguments…` with `environment` added to a minimal one.
         ///
-        /// Through `ProcessRunner`, so the child starts with no signal blocked whichever test
-        /// thread starts it (gdb needs SIGCHLD; see `ProcessRunner.launch`).
-        private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-            let output = try ProcessRunner.run(
-                URL(fileURLWithPath: program),
+        /// Through `CommandRunner` (InternalServiceUtilities' `ProcessRunner`), so the child starts
+        /// with no signal blocked whichever thread starts it (gdb needs SIGCHLD), on a thread of its
+        /// own rather than one of Swift concurrency's.
+        private func run(_ program: String, _ arguments: [String], environment: [String: String] = [:]) async throws
+            -> Run
+        {
+            let outcome = try await CommandRunner.run(
+                executable: URL(fileURLWithPath: program),
                 arguments: arguments,
-                environment: ["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { $1 })
-            let lines = String(decoding: output.standardOutput, as: UTF8.self).split(separator: "\n").map(String.init)
-            return Run(status: output.status, lines: lines, errors: output.errorSummary())
+                environment: .exactly(["PATH": "/usr/bin:/bin:/usr/sbin:/sbin"].merging(environment) { $1 }))
+            return Run(
+                status: outcome.status, lines: outcome.lines,
+                errors: outcome.error.trimmingCharacters(in: .whitespacesAndNewlines))
         }
 
         private func executable() throws -> String {
@@ -37,23 +39,23 @@
         }
 
         @Test("LD_PRELOAD is reported with its value")
-        func preload() throws {
-            let result = try run(try executable(), ["integrity"], environment: ["LD_PRELOAD": "libm.so.6"])
+        func preload() async throws {
+            let result = try await run(try executable(), ["integrity"], environment: ["LD_PRELOAD": "libm.so.6"])
             #expect(result.lines.contains("ld-preload: LD_PRELOAD=libm.so.6"))
             #expect(result.status == 1)
-            let without = try run(try executable(), ["integrity"])
+            let without = try await run(try executable(), ["integrity"])
             #expect(!without.has("ld-preload"))
         }
 
         @Test("running as root is reported exactly when the effective user is root")
-        func rootMatchesEffectiveUser() throws {
-            let result = try run(try executable(), ["integrity"])
+        func rootMatchesEffectiveUser() async throws {
+            let result = try await run(try executable(), ["integrity"])
             #expect(result.has("running-as-root") == (geteuid() == 0))
             #expect(!result.has("debugger-attached"))
         }
 
         @Test("dropped to nobody with setpriv, the same program is clean")
-        func asNobody() throws {
+        func asNobody() async throws {
             // scripts/test runs as root (CI does); dropping privileges needs it.
             try #require(geteuid() == 0, "this test drops root to nobody and must run as root")
             // A copy in a world-readable folder, so nobody can run it wherever the checkout lives.
@@ -64,22 +66,22 @@
             let copy = folder.appendingPathComponent("service-utils")
             try FileManager.default.copyItem(atPath: try executable(), toPath: copy.path)
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
-            let result = try run(
+            let result = try await run(
                 "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "integrity"])
             #expect(result.lines == ["clean"])
             #expect(result.status == 0)
         }
 
         @Test("under strace the tracer is seen in TracerPid")
-        func underStrace() throws {
-            let result = try run("/usr/bin/strace", ["-f", "-o", "/dev/null", try executable(), "integrity"])
+        func underStrace() async throws {
+            let result = try await run("/usr/bin/strace", ["-f", "-o", "/dev/null", try executable(), "integrity"])
             let line = try #require(result.lines.first { $0.hasPrefix("debugger-attached:") })
             #expect(line.contains("TracerPid "))
             #expect(!line.contains("TracerPid 0 "))
         }
 
         @Test("under gdb -batch the tracer is seen in TracerPid and the program runs to its end")
-        func underGDB() throws {
+        func underGDB() async throws {
             // Given gdb running the command to its end without a terminal, a shell or init files,
             // under a hard limit: timeout signals its whole process group (gdb and the program)
             let gdb = [
@@ -89,7 +91,7 @@
                 "--args", try executable(), "integrity",
             ]
             // When it runs
-            let result = try run("/usr/bin/timeout", ["-k", "5", "60"] + gdb)
+            let result = try await run("/usr/bin/timeout", ["-k", "5", "60"] + gdb)
             // Then gdb ended on its own, well within the limit (124 or 137 is timeout's verdict)…
             #expect(![124, 137].contains(result.status), "gdb hit the time limit: \(result.errors)")
             // …and the program, running under gdb, reported the tracer from TracerPid

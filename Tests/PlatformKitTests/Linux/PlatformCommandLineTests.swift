@@ -5,34 +5,14 @@
 
     @Suite("service-utils mailto, mail send and open")
     struct PlatformCommandLineTests {
-        private struct Run {
-            var status: Int32
-            var output: String
-            var error: String
-        }
-
-        private func run(_ arguments: [String], environment: [String: String]? = nil) throws -> Run {
-            let process = Process()
-            process.executableURL = try BuiltProducts.executable("service-utils")
-            process.arguments = arguments
-            if let environment { process.environment = environment }
-            let output = Pipe()
-            let error = Pipe()
-            process.standardOutput = output
-            process.standardError = error
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            let outData = output.fileHandleForReading.readDataToEndOfFile()
-            let errData = error.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Run(
-                status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),
-                error: String(decoding: errData, as: UTF8.self))
+        /// The built `service-utils` with `arguments`, with exactly `environment` when given.
+        private func run(_ arguments: [String], environment: [String: String]? = nil) async throws -> CommandOutcome {
+            try await CommandRunner.run(arguments, environment: environment.map { .exactly($0) } ?? .inherited)
         }
 
         @Test("mailto prints the URL alone on its first line, and Foundation parses it back")
-        func mailto() throws {
-            let result = try run([
+        func mailto() async throws {
+            let result = try await run([
                 "mailto", "--to", "a@example.org", "--to", "b@example.org", "--cc", "c@example.org",
                 "--subject", "Q&A #1", "--body", "Привет\nмир",
             ])
@@ -46,21 +26,21 @@
         }
 
         @Test("bad input is refused with a message, never a crash")
-        func badInput() throws {
-            let noAddress = try run(["mailto", "--to", "not an address"])
+        func badInput() async throws {
+            let noAddress = try await run(["mailto", "--to", "not an address"])
             #expect(noAddress.status == 1)
             #expect(noAddress.error.contains("'not an address' is not an e-mail address"))
-            let missingTo = try run(["mailto", "--subject", "x"])
+            let missingTo = try await run(["mailto", "--subject", "x"])
             #expect(missingTo.status == 64)
-            let spaces = try run(["open", "https://example.org/a page"], environment: ["PATH": "/nonexistent"])
+            let spaces = try await run(["open", "https://example.org/a page"], environment: ["PATH": "/nonexistent"])
             #expect([1, 64].contains(spaces.status))  // refused or not openable, never a crash
-            let noOpener = try run(["open", "https://example.org/"], environment: ["PATH": "/nonexistent"])
+            let noOpener = try await run(["open", "https://example.org/"], environment: ["PATH": "/nonexistent"])
             #expect(noOpener.status == 1)
             #expect(noOpener.error.contains("xdg-open is not installed or not on PATH"))
         }
 
         @Test("mail send delivers through msmtp to the local sink")
-        func mailSend() throws {
+        func mailSend() async throws {
             // Given the sink and an msmtp configuration for it
             let server = try Fixture.url("SU_SMTP_URL")
             let maildir = try Fixture.value("SU_SMTP_MAILDIR")
@@ -74,7 +54,7 @@
             let subject = "CLI \(UUID().uuidString) — тема"
 
             // When sending from the command line
-            let result = try run([
+            let result = try await run([
                 "mail", "send", "--to", "ivan@example.org", "--subject", subject, "--body", "Тело 🎉",
                 "--sendmail", "/usr/bin/msmtp", "--sendmail-arg", "-C", "--sendmail-arg", config.path,
             ])

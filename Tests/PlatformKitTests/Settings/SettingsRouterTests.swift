@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import Testing
 
 @testable import PlatformKit
@@ -57,7 +58,7 @@ struct SettingsRouterTests {
             // When looking it up and starting it
             #expect(router.target() == .desktopEntry(path: entryPath))
             let process = try DesktopEntry.start(path: entryPath, environment: desktop.environment)
-            process.waitUntilExit()
+            try await onThread { process.waitUntilExit() }
 
             // Then the program ran with the entry's arguments, field codes removed
             #expect(try String(contentsOf: marker, encoding: .utf8) == "--overview")

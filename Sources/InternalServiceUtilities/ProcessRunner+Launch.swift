@@ -1,7 +1,6 @@
 #if os(Linux) || os(macOS)
     import Dispatch
     import Foundation
-    import InternalServiceUtilities
 
     #if canImport(Glibc)
         import Glibc

@@ -1,7 +1,6 @@
 #if os(Linux) || os(macOS)
     import Dispatch
-    import Foundation
-    import InternalServiceUtilities
+    package import Foundation
 
     #if canImport(Glibc)
         import Glibc
@@ -10,16 +9,16 @@
     #endif
 
     /// What a finished child process left behind.
-    struct ProcessOutput: Sendable {
+    package struct ProcessOutput: Sendable {
         /// The exit status (or 128 + the signal number when a signal ended it).
-        var status: Int32
+        package var status: Int32
         /// Everything it wrote to standard output.
-        var standardOutput: Data
+        package var standardOutput: Data
         /// Everything it wrote to standard error.
-        var standardError: Data
+        package var standardError: Data
 
         /// Standard error as text, trimmed and cut to `limit` characters, for error messages.
-        func errorSummary(limit: Int = 300) -> String {
+        package func errorSummary(limit: Int = 300) -> String {
             let text = String(decoding: standardError, as: UTF8.self)
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             return text.count > limit ? String(text.prefix(limit)) + "…" : text
@@ -27,18 +26,18 @@
     }
 
     /// Why a child process could not be started.
-    struct ProcessLaunchError: Error, Sendable {
+    package struct ProcessLaunchError: Error, Sendable {
         /// What the system said.
-        var detail: String
+        package var detail: String
     }
 
     /// Runs programs with an argument array (never through a shell), feeding standard input and
     /// collecting both outputs without deadlocking on full pipes. Each child starts with no signal
     /// blocked, whichever thread starts it (see `launch(_:)`).
-    enum ProcessRunner {
+    package enum ProcessRunner {
         /// The first executable file called `name` in the `PATH` of `environment`; `name` itself
         /// when it is already a path to an executable.
-        static func locate(_ name: String, environment: [String: String]) -> URL? {
+        package static func locate(_ name: String, environment: [String: String]) -> URL? {
             if name.contains("/") {
                 return FileManager.default.isExecutableFile(atPath: name) ? URL(fileURLWithPath: name) : nil
             }
@@ -61,7 +60,7 @@
         ///   - input: Bytes written to its standard input, which is then closed.
         /// - Returns: Its status and outputs.
         /// - Throws: `ProcessLaunchError` when it cannot be started.
-        static func run(
+        package static func run(
             _ executable: URL,
             arguments: [String],
             environment: [String: String]? = nil,
@@ -98,7 +97,7 @@
         ///   - input: Bytes written to its standard input, which is then closed.
         /// - Returns: Its status and outputs.
         /// - Throws: `ProcessLaunchError` when it cannot be started.
-        static func runDetached(
+        package static func runDetached(
             _ executable: URL,
             arguments: [String],
             environment: [String: String]? = nil,
