@@ -72,7 +72,8 @@ public final class HTTPClient: Sendable {
         } else if request.timeoutInterval == Self.urlRequestDefaultTimeout {
             request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
         }
-        return try await send(request, acceptableStatusCodes: router.acceptableStatusCodes)
+        addDefaultHeaders(to: &request)  // on the router's own request: no copy of a shared one
+        return try await execute(request, acceptableStatusCodes: router.acceptableStatusCodes)
     }
 
     /// Sends a prepared request and returns the validated response.
@@ -86,9 +87,21 @@ public final class HTTPClient: Sendable {
         -> HTTPResponse
     {
         var base = request
-        for header in configuration.headers where base.value(forHTTPHeaderField: header.name) == nil {
-            base.setValue(header.value, forHTTPHeaderField: header.name)
+        addDefaultHeaders(to: &base)
+        return try await execute(base, acceptableStatusCodes: acceptableStatusCodes)
+    }
+
+    /// Adds the configuration's headers that `request` does not set.
+    private func addDefaultHeaders(to request: inout URLRequest) {
+        for header in configuration.headers where request.value(forHTTPHeaderField: header.name) == nil {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
         }
+    }
+
+    /// Runs a request that already carries the default headers.
+    private func execute(_ base: URLRequest, acceptableStatusCodes: Range<Int>?) async throws(HTTPError)
+        -> HTTPResponse
+    {
         let validation = ResponseValidation(
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)
