@@ -55,11 +55,16 @@ struct DataLoader: Sendable {
     private static func makeResponse(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration)
         -> HTTPResponse
     {
-        var fields: [String: String] = [:]
-        for (name, value) in http.allHeaderFields {
-            guard let name = name as? String else { continue }
-            fields[name] = value as? String ?? "\(value)"
+        // The fields sorted by name, as `HTTPHeaders([String: String])` orders them, without building
+        // that dictionary first (the names are already unique).
+        let all = http.allHeaderFields
+        var fields: [HTTPHeader] = []
+        fields.reserveCapacity(all.count)
+        for (name, value) in all {
+            guard let name = name.base as? String else { continue }
+            fields.append(HTTPHeader(name: name, value: value as? String ?? "\(value)"))
         }
+        fields.sort { $0.name < $1.name }
         return HTTPResponse(
             request: request, statusCode: http.statusCode, headers: HTTPHeaders(fields), body: body, url: http.url,
             duration: duration)

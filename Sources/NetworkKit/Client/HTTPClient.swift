@@ -20,6 +20,9 @@ public final class HTTPClient: Sendable {
     public let configuration: Configuration
     let session: URLSession
     let loader: DataLoader
+    /// The configuration's headers as `addDefaultHeaders(to:)` leaves them on a request without
+    /// headers, worked out once (URLRequest validates and canonicalises every field it is given).
+    private let defaultHeaderFields: [String: String]
 
     /// Creates a client with its own URLSession.
     ///
@@ -35,6 +38,9 @@ public final class HTTPClient: Sendable {
             session = URLSession(configuration: configuration.makeSessionConfiguration())
         #endif
         loader = DataLoader(session: session, delegate: delegate)
+        var scratch = URLRequest(url: URL(fileURLWithPath: "/"))
+        Self.addHeaders(configuration.headers, to: &scratch)
+        defaultHeaderFields = scratch.allHTTPHeaderFields ?? [:]
     }
 
     /// Creates a client, editing the default configuration in `configure`.
@@ -72,7 +78,8 @@ public final class HTTPClient: Sendable {
         } else if request.timeoutInterval == Self.urlRequestDefaultTimeout {
             request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
         }
-        return try await send(request, acceptableStatusCodes: router.acceptableStatusCodes)
+        addDefaultHeaders(to: &request)  // on the router's own request: no copy of a shared one
+        return try await execute(request, acceptableStatusCodes: router.acceptableStatusCodes)
     }
 
     /// Sends a prepared request and returns the validated response.
@@ -86,9 +93,31 @@ public final class HTTPClient: Sendable {
         -> HTTPResponse
     {
         var base = request
-        for header in configuration.headers where base.value(forHTTPHeaderField: header.name) == nil {
-            base.setValue(header.value, forHTTPHeaderField: header.name)
+        addDefaultHeaders(to: &base)
+        return try await execute(base, acceptableStatusCodes: acceptableStatusCodes)
+    }
+
+    /// Adds the configuration's headers that `request` does not set.
+    private func addDefaultHeaders(to request: inout URLRequest) {
+        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else {
+            // The usual case: the same outcome as adding them one by one, at a fraction of the cost.
+            if !defaultHeaderFields.isEmpty { request.allHTTPHeaderFields = defaultHeaderFields }
+            return
         }
+        Self.addHeaders(configuration.headers, to: &request)
+    }
+
+    /// Sets each of `headers` that `request` does not set yet.
+    private static func addHeaders(_ headers: HTTPHeaders, to request: inout URLRequest) {
+        for header in headers where request.value(forHTTPHeaderField: header.name) == nil {
+            request.setValue(header.value, forHTTPHeaderField: header.name)
+        }
+    }
+
+    /// Runs a request that already carries the default headers.
+    private func execute(_ base: URLRequest, acceptableStatusCodes: Range<Int>?) async throws(HTTPError)
+        -> HTTPResponse
+    {
         let validation = ResponseValidation(
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)

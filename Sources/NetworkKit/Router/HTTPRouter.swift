@@ -104,7 +104,7 @@ extension HTTPRouter {
     ///   has a body.
     public func asURLRequest() throws -> URLRequest {
         var request = URLRequest(url: try url())
-        request.httpMethod = method.rawValue
+        if request.httpMethod != method.rawValue { request.httpMethod = method.rawValue }  // "GET" already
         for header in headers ?? [] {
             request.addValue(header.value, forHTTPHeaderField: header.name)
         }

@@ -11,6 +11,7 @@ enum URLPath {
     /// - Throws: ``HTTPError/invalidURL(_:)`` for a base that is not absolute http(s), or a path with
     ///   a control character such as NUL.
     static func join(base: URL, path: String) throws -> URL {
+        if let url = try appendingToText(base: base, path: path) { return url }
         guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true),
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
@@ -26,6 +27,26 @@ enum URLPath {
         components.percentEncodedPath = basePath + "/" + segments.joined(separator: "/") + trailing
         guard let url = components.url else { throw HTTPError.invalidURL(.invalidPath(path)) }
         return url
+    }
+
+    /// The common case without `URLComponents` (whose parsing and assembling cost more than the
+    /// rest of a request's preparation): a base without query or fragment is scheme, authority and
+    /// path as text, so the path's segments are appended to that text. Nil for any other base.
+    private static func appendingToText(base: URL, path: String) throws -> URL? {
+        let absolute = base.absoluteString
+        guard !absolute.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
+            let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = base.host, !host.isEmpty
+        else { return nil }
+        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            throw HTTPError.invalidURL(.invalidPath(path))
+        }
+        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { encodeSegment(String($0)) }
+        guard !segments.isEmpty else { return base }
+        var prefix = Substring(absolute)
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        let trailing = path.hasSuffix("/") ? "/" : ""
+        return URL(string: prefix + "/" + segments.joined(separator: "/") + trailing)
     }
 
     /// The base URL in `text`, which must be absolute http(s).
