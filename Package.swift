@@ -40,7 +40,7 @@ var targets: [Target] = [
     .target(name: "ServiceUtils", dependencies: umbrellaDependencies, swiftSettings: commonSettings),
     .executableTarget(
         name: "service-utils",
-        dependencies: ["ServiceUtils"],
+        dependencies: ["ServiceUtils", "InternalServiceUtilities"],
         swiftSettings: commonSettings
     ),
     .executableTarget(

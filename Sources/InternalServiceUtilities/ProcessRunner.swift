@@ -133,17 +133,17 @@
             let inHandle = stdinPipe.fileHandleForWriting
             group.enter()
             Thread.detachNewThread {
-                let data = errHandle.readDataToEndOfFile()
+                let data = FileDescriptorIO.readAll(from: errHandle.fileDescriptor)
                 standardError.withLock { $0 = data }
                 group.leave()
             }
             group.enter()
             Thread.detachNewThread {
-                if let input, !input.isEmpty { try? inHandle.write(contentsOf: input) }
+                if let input, !input.isEmpty { FileDescriptorIO.writeAll(input, to: inHandle.fileDescriptor) }
                 try? inHandle.close()
                 group.leave()
             }
-            let standardOutput = stdoutPipe.fileHandleForReading.readDataToEndOfFile()
+            let standardOutput = FileDescriptorIO.readAll(from: stdoutPipe.fileHandleForReading.fileDescriptor)
             group.wait()
             return (standardOutput, standardError.value)
         }

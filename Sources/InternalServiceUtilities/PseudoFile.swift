@@ -10,7 +10,6 @@ package enum PseudoFile {
     package static func read(_ path: String) -> String? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        guard let data = try? handle.readToEnd() else { return nil }
-        return String(data: data, encoding: .utf8)
+        return String(data: FileDescriptorIO.readAll(from: handle.fileDescriptor), encoding: .utf8)
     }
 }

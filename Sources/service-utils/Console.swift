@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Where commands write: standard output and standard error, and where they read standard input.
 struct Console: Sendable {
@@ -14,12 +15,12 @@ struct Console: Sendable {
 
     /// Writes raw bytes to standard output.
     func writeData(_ data: Data) {
-        FileHandle.standardOutput.write(data)
+        FileDescriptorIO.writeAll(data, to: FileHandle.standardOutput.fileDescriptor)
     }
 
     /// Reads all of standard input.
     func readAllInput() -> Data {
-        FileHandle.standardInput.readDataToEndOfFile()
+        FileDescriptorIO.readAll(from: FileHandle.standardInput.fileDescriptor)
     }
 
     /// Reads one line from standard input, without its line break; nil at end of input.
@@ -28,6 +29,6 @@ struct Console: Sendable {
     }
 
     private func write(_ text: String, to handle: FileHandle) {
-        handle.write(Data(text.utf8))
+        FileDescriptorIO.writeAll(Data(text.utf8), to: handle.fileDescriptor)
     }
 }

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import InternalServiceUtilities
     import MockServerKit
 
     /// What this process's file descriptors point at, read from `/proc/self/fd`.
@@ -18,7 +19,7 @@
             for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
                 // Read to the end: /proc files report size 0, and a one-shot read may stop at a page.
                 guard let handle = FileHandle(forReadingAtPath: table) else { continue }
-                let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+                let text = String(decoding: FileDescriptorIO.readAll(from: handle.fileDescriptor), as: UTF8.self)
                 try? handle.close()
                 for line in text.split(separator: "\n").dropFirst() {
                     let columns = line.split(separator: " ")

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import ServiceUtilsTestSupport
 
 #if canImport(Glibc)
@@ -57,7 +58,7 @@ final class StressProcess {
     /// Waits for the helper to exit and returns its status and what it wrote to standard error.
     func wait() -> (status: Int32, errors: String) {
         process.waitUntilExit()
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        let data = FileDescriptorIO.readAll(from: errors.fileHandleForReading.fileDescriptor)
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 }

@@ -1,0 +1,58 @@
+package import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Whole reads and writes on a file descriptor that retry when a signal interrupts them.
+///
+/// `FileHandle.readDataToEndOfFile()` and `write(_:)` end in a `try!` inside Foundation, so an
+/// `EINTR` from a signal arriving mid-read (SIGCHLD while children run, say) crashes the process.
+/// These loops retry `EINTR` and stop cleanly on any other error.
+package enum FileDescriptorIO {
+    /// Reads from `descriptor` until end of file (or an error other than `EINTR`).
+    ///
+    /// - Parameter descriptor: An open, readable descriptor; it is not closed.
+    /// - Returns: Everything read.
+    package static func readAll(from descriptor: Int32) -> Data {
+        var result = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count > 0 {
+                result.append(contentsOf: buffer[0..<count])
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return result
+            }
+        }
+    }
+
+    /// Writes all of `data` to `descriptor`.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to write.
+    ///   - descriptor: An open, writable descriptor; it is not closed.
+    /// - Returns: `false` when the write failed (a closed pipe, for example) before all was written.
+    @discardableResult
+    package static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
+        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
+            guard let base = bytes.baseAddress else { return true }
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(descriptor, base + offset, bytes.count - offset)
+                if count > 0 {
+                    offset += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+}
