@@ -25,12 +25,12 @@ struct BenchmarkRunner {
         }
         defer { print() }
         do {
-            let baseline = try await measure(prepared.baseline)
+            let all = [prepared.baseline] + prepared.cases
+            let statistics = try await measureInterleaved(all)
             printHeader()
-            printRow(prepared.baseline.name + " (baseline)", baseline, baseline: nil, work: prepared.workPerRun)
-            for benchmarkCase in prepared.cases {
-                let statistics = try await measure(benchmarkCase)
-                printRow(benchmarkCase.name, statistics, baseline: baseline, work: prepared.workPerRun)
+            printRow(prepared.baseline.name + " (baseline)", statistics[0], baseline: nil, work: prepared.workPerRun)
+            for (benchmarkCase, caseStatistics) in zip(prepared.cases, statistics.dropFirst()) {
+                printRow(benchmarkCase.name, caseStatistics, baseline: statistics[0], work: prepared.workPerRun)
             }
             await prepared.tearDown()
             return true
@@ -41,10 +41,22 @@ struct BenchmarkRunner {
         }
     }
 
-    private func measure(_ benchmarkCase: BenchmarkCase) async throws -> Statistics {
-        for _ in 0..<warmups { _ = try await benchmarkCase.measure() }
-        var samples: [BenchmarkSample] = []
-        for _ in 0..<runs { samples.append(try await benchmarkCase.measure()) }
+    /// Times the cases in turn, one run of each per round (baseline, case 1, case 2, baseline, …), so a
+    /// slow spell of the machine, or a warm-up effect, falls on every case alike rather than on one.
+    private func measureInterleaved(_ cases: [BenchmarkCase]) async throws -> [Statistics] {
+        for _ in 0..<warmups {
+            for benchmarkCase in cases { _ = try await benchmarkCase.measure() }
+        }
+        var samples = Array(repeating: [BenchmarkSample](), count: cases.count)
+        for _ in 0..<runs {
+            for (index, benchmarkCase) in cases.enumerated() {
+                samples[index].append(try await benchmarkCase.measure())
+            }
+        }
+        return samples.map(Self.statistics)
+    }
+
+    private static func statistics(of samples: [BenchmarkSample]) -> Statistics {
         let sorted = samples.map(\.duration).sorted()
         let middle = sorted.count / 2
         let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2

@@ -90,6 +90,11 @@ enum NetworkBenchmarks {
             let plain = URLSession(configuration: configuration)
             let client = HTTPClient()
             let router = BenchRouter(baseURL: server.url)
+            // The baseline with the same two default headers NetworkKit sends, to tell the cost of the
+            // headers on the wire (paid inside FoundationNetworking and curl) from the layer's own.
+            var withHeaders = URLRequest(url: url)
+            for header in HTTPHeaders.default { withHeaders.setValue(header.value, forHTTPHeaderField: header.name) }
+            let sameHeaders = withHeaders
             _ = try await plain.data(for: URLRequest(url: url))
             _ = try await client.send(router)
             return PreparedBenchmark(
@@ -104,7 +109,13 @@ enum NetworkBenchmarks {
                         try await measure(server: server, concurrency: concurrency) {
                             blackHole(try await client.send(router).body)
                         }
-                    }
+                    },
+                    .reported("URLSession + the same 2 headers") {
+                        try await measure(server: server, concurrency: concurrency) {
+                            let (data, _) = try await plain.data(for: sameHeaders)
+                            blackHole(data)
+                        }
+                    },
                 ],
                 workPerRun: .init(amount: Double(requestCount), unit: "requests"),
                 tearDown: {
