@@ -52,14 +52,27 @@ final class HelperProcess: Sendable {
         return ran.standardOutput
     }
 
+    /// Waits until something accepts TCP connections on 127.0.0.1:`port`.
+    ///
+    /// - Returns: `false` when nothing did within `seconds`.
+    static func waitUntilListening(port: UInt16, seconds: Double = 10) -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        while Date() < deadline {
+            if let descriptor = try? LoopbackSocket.connect(port: port) {
+                close(descriptor)
+                return true
+            }
+            usleep(20_000)
+        }
+        return false
+    }
+
     /// The full path of `name`, searched on `PATH` (and in `/usr/sbin`, `/sbin` for daemons).
     static func locate(_ name: String) throws -> URL {
         if name.contains("/") { return URL(fileURLWithPath: name) }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for folder in path.split(separator: ":").map(String.init) + ["/usr/sbin", "/sbin"] {
-            let candidate = URL(fileURLWithPath: folder).appendingPathComponent(name)
-            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
-        }
+        var environment = ProcessInfo.processInfo.environment
+        environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
+        if let found = ProcessRunner.locate(name, environment: environment) { return found }
         throw BenchmarkError("\(name) is not installed (run scripts/test once, or apt-get install it)")
     }
 

@@ -133,13 +133,9 @@ private struct Servers: Sendable {
     }
 
     private func waitForNginx() async throws {
-        for _ in 0..<100 {
-            if let socket = try? connectLoopback(port: nginxPort) {
-                close(socket)
-                return
-            }
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        let port = nginxPort
+        let listening = await Task.detached { HelperProcess.waitUntilListening(port: port, seconds: 5) }.value
+        if listening { return }
         stop()
         throw BenchmarkError("nginx did not start listening on 127.0.0.1:\(nginxPort)")
     }

@@ -210,22 +210,10 @@ final class NginxServer: Sendable {
     }
 
     private func waitUntilListening(port: Int) throws {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if Self.accepts(port: port) { return }
-            usleep(20_000)
-        }
+        if let port = UInt16(exactly: port), HelperProcess.waitUntilListening(port: port) { return }
         process.stop()
         let log = (try? String(contentsOf: folder.appendingPathComponent("error.log"), encoding: .utf8)) ?? ""
         throw BenchmarkError("nginx did not listen on 127.0.0.1:\(port): \(log)")
-    }
-
-    private static func accepts(port: Int) -> Bool {
-        guard let port = UInt16(exactly: port), let descriptor = try? LoopbackSocket.connect(port: port) else {
-            return false
-        }
-        close(descriptor)
-        return true
     }
 
     private static func configuration(folder: String, port: Int) -> String {
