@@ -58,18 +58,51 @@
         func asNobody() async throws {
             // scripts/test runs as root (CI does); dropping privileges needs it.
             try #require(geteuid() == 0, "this test drops root to nobody and must run as root")
-            // A copy in a world-readable folder, so nobody can run it wherever the checkout lives.
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-nobody-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            defer { try? FileManager.default.removeItem(at: folder) }
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
-            let copy = folder.appendingPathComponent("service-utils")
-            try FileManager.default.copyItem(atPath: try executable(), toPath: copy.path)
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
-            let result = try await run(
-                "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "integrity"])
-            #expect(result.lines == ["clean"])
-            #expect(result.status == 0)
+            // Given a copy of the program in a folder nobody can reach and execute from: the
+            // checkout or TMPDIR may sit under a 0700 home, and /tmp may be mounted noexec, so
+            // each candidate is tried and the refusals are kept for the failure message
+            var refusals: [String] = []
+            for base in Self.candidateFolders() {
+                let folder = base.appendingPathComponent("su-nobody-\(UUID().uuidString)")
+                guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)) != nil
+                else {
+                    refusals.append("\(base.path): cannot create a folder")
+                    continue
+                }
+                defer { try? FileManager.default.removeItem(at: folder) }
+                try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder.path)
+                // The copy is written by a child process, not by this one: a file this process
+                // held open for writing could leak into a child another test forks at that
+                // instant, and exec would then fail with ETXTBSY
+                let copy = folder.appendingPathComponent("service-utils")
+                let installed = try await run("/usr/bin/install", ["-m", "0755", try executable(), copy.path])
+                try #require(installed.status == 0, "install: \(installed.errors)")
+                // When it runs as nobody
+                let result = try await run(
+                    "/usr/bin/setpriv", ["--reuid=65534", "--regid=65534", "--clear-groups", copy.path, "integrity"])
+                // (126 and 127 are setpriv's own "could not execute": the folder, not the program)
+                if [126, 127].contains(result.status) {
+                    refusals.append("\(base.path): exit \(result.status) \(result.errors)")
+                    continue
+                }
+                // Then no indicator fires
+                #expect(result.lines == ["clean"], "\(result.errors)")
+                #expect(result.status == 0)
+                return
+            }
+            Issue.record("nobody could execute a copy in none of the folders tried: \(refusals)")
+        }
+
+        /// Folders a copy of the program may be put in for nobody to run, most usual first.
+        private static func candidateFolders() -> [URL] {
+            var paths = [FileManager.default.temporaryDirectory.path, "/tmp", "/var/tmp", "/dev/shm", "/run"]
+            // The build folder itself, when the checkout is reachable by everyone
+            if let built = try? BuiltProducts.executable("service-utils") {
+                paths.append(built.deletingLastPathComponent().path)
+            }
+            var seen = Set<String>()
+            return paths.filter { seen.insert($0).inserted && FileManager.default.fileExists(atPath: $0) }
+                .map { URL(fileURLWithPath: $0, isDirectory: true) }
         }
 
         @Test("under strace the tracer is seen in TracerPid")
