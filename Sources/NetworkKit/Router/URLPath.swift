@@ -30,23 +30,80 @@ enum URLPath {
     }
 
     /// The common case without `URLComponents` (whose parsing and assembling cost more than the
-    /// rest of a request's preparation): a base without query or fragment is scheme, authority and
-    /// path as text, so the path's segments are appended to that text. Nil for any other base.
+    /// rest of a request's preparation): a base without user info, query or fragment is scheme,
+    /// authority and path as text, so the path's segments are appended to that text, byte by byte.
+    /// Nil for any other base.
     private static func appendingToText(base: URL, path: String) throws -> URL? {
-        let absolute = base.absoluteString
-        guard !absolute.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }),
-            let scheme = base.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = base.host, !host.isEmpty
-        else { return nil }
-        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw HTTPError.invalidURL(.invalidPath(path))
+        var output: [UInt8] = []
+        guard appendPlainBase(base.absoluteString, to: &output) else { return nil }
+        var utf8 = path.utf8
+        let appended = try utf8.withContiguousStorageIfAvailable { try appendSegments(of: $0, to: &output) }
+        switch appended {
+        case .some(true): break
+        case .some(false): return base
+        case .none:
+            guard try Array(utf8).withUnsafeBufferPointer({ try appendSegments(of: $0, to: &output) }) else {
+                return base
+            }
         }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { encodeSegment(String($0)) }
-        guard !segments.isEmpty else { return base }
-        var prefix = Substring(absolute)
-        while prefix.hasSuffix("/") { prefix.removeLast() }
-        let trailing = path.hasSuffix("/") ? "/" : ""
-        return URL(string: prefix + "/" + segments.joined(separator: "/") + trailing)
+        utf8 = path.utf8
+        if utf8.last == UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
+        return URL(string: String(decoding: output, as: UTF8.self))
+    }
+
+    /// Appends `absolute` without its trailing slashes when it is `http://` or `https://`, a host
+    /// without user info, and a path without query or fragment; false, with nothing appended,
+    /// otherwise.
+    private static func appendPlainBase(_ absolute: String, to output: inout [UInt8]) -> Bool {
+        let bytes = absolute.utf8
+        let lowered = bytes.prefix(8).map { $0 | 0x20 }  // ASCII letters lowercased; ':' and '/' kept
+        let schemeLength: Int
+        if lowered.starts(with: "http://".utf8) {
+            schemeLength = 7
+        } else if lowered.starts(with: "https://".utf8) {
+            schemeLength = 8
+        } else {
+            return false
+        }
+        var inAuthority = true
+        var hostLength = 0
+        for byte in bytes.dropFirst(schemeLength) {
+            switch byte {
+            case UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+            case UInt8(ascii: "@") where inAuthority: return false
+            case UInt8(ascii: "/"): inAuthority = false
+            case UInt8(ascii: ":") where inAuthority && hostLength == 0: return false
+            default: if inAuthority { hostLength += 1 }
+            }
+        }
+        guard hostLength > 0 else { return false }
+        output.reserveCapacity(bytes.count + 32)
+        output.append(contentsOf: bytes)
+        while output.last == UInt8(ascii: "/") { output.removeLast() }
+        return true
+    }
+
+    /// Appends `/segment` for each non-empty segment of `path`, percent-encoded; false when there is
+    /// none. Throws for a control character (in UTF-8 every byte of a multi-byte character is ≥ 0x80).
+    private static func appendSegments(of path: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws -> Bool {
+        var any = false
+        var start = 0
+        for index in 0...path.count {
+            if index < path.count {
+                let byte = path[index]
+                guard byte >= 0x20, byte != 0x7F else {
+                    throw HTTPError.invalidURL(.invalidPath(String(decoding: path, as: UTF8.self)))
+                }
+                guard byte == UInt8(ascii: "/") else { continue }
+            }
+            if index > start {
+                output.append(UInt8(ascii: "/"))
+                appendEncoded(UnsafeBufferPointer(rebasing: path[start..<index]), to: &output)
+                any = true
+            }
+            start = index + 1
+        }
+        return any
     }
 
     /// The base URL in `text`, which must be absolute http(s).
@@ -60,7 +117,12 @@ enum URLPath {
     /// Percent-encodes one segment, keeping valid `%XX` escapes.
     static func encodeSegment(_ segment: String) -> String {
         var output: [UInt8] = []
-        let bytes = Array(segment.utf8)
+        Array(segment.utf8).withUnsafeBufferPointer { appendEncoded($0, to: &output) }
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends `bytes` with each byte outside `pchar` percent-encoded, keeping valid `%XX` escapes.
+    private static func appendEncoded(_ bytes: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -76,7 +138,6 @@ enum URLPath {
             }
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 
     private static func isHex(_ byte: UInt8) -> Bool {

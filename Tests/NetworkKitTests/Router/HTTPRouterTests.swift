@@ -43,6 +43,12 @@ struct URLPathJoiningTests {
             ("https://api.example.com/v1?key=abc", "items", "https://api.example.com/v1/items?key=abc"),
             ("https://api.example.com/v1", "a b/c%d/ü", "https://api.example.com/v1/a%20b/c%25d/%C3%BC"),
             ("https://api.example.com/v1", "a%20b/x?y", "https://api.example.com/v1/a%20b/x%3Fy"),
+            ("https://api.example.com/v1", "%41/%4/%zz", "https://api.example.com/v1/%41/%254/%25zz"),
+            ("https://api.example.com/v1", "/", "https://api.example.com/v1"),
+            ("HTTPS://api.example.com/v1", "items", "HTTPS://api.example.com/v1/items"),
+            ("http://[::1]:8080", "items", "http://[::1]:8080/items"),
+            ("http://user:pa%20ss@api.example.com/v1/", "items", "http://user:pa%20ss@api.example.com/v1/items"),
+            ("https://api.example.com/v1#top", "items", "https://api.example.com/v1/items#top"),
         ])
     func join(base: String, path: String, expected: String) throws {
         // Given a router with that base and path
@@ -51,6 +57,33 @@ struct URLPathJoiningTests {
         let request = try router.asURLRequest()
         // Then the URL is exactly the expected one
         #expect(request.url?.absoluteString == expected)
+    }
+
+    @Test("a base with a query joins every path exactly as the same base without one")
+    func textAndComponentsAgree() throws {
+        // Given paths made of slashes, escapes, spaces, reserved and non-ASCII characters
+        var generator = SystemRandomNumberGenerator()
+        let pieces = ["/", "//", "a", "B", "%41", "%4", "%", " ", "?", "#", ";", "=", "@", ":", "é", "🚀", "+", "."]
+        for _ in 0..<500 {
+            let path = (0..<Int.random(in: 0...8, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator) ?? ""
+            }.joined()
+            // When joined to a plain base (joined as text) and to one with a query (URLComponents)
+            let plain = try TestRouter(baseUrlString: "https://api.example.com/v1", path: path).url()
+            let queried = try TestRouter(baseUrlString: "https://api.example.com/v1?k=1", path: path).url()
+            // Then the two agree once the query is set aside
+            var components = try #require(URLComponents(url: queried, resolvingAgainstBaseURL: false))
+            #expect(components.percentEncodedQuery == "k=1")
+            components.percentEncodedQuery = nil
+            #expect(components.url?.absoluteString == plain.absoluteString, "path \(path.debugDescription)")
+        }
+    }
+
+    @Test("a DEL or line break in the path is rejected on either way of joining", arguments: ["a\u{7F}b", "a\nb"])
+    func controlCharacters(path: String) {
+        for base in ["https://api.example.com/v1", "https://api.example.com/v1?k=1"] {
+            #expect(throws: HTTPError.self) { try TestRouter(baseUrlString: base, path: path).asURLRequest() }
+        }
     }
 
     @Test("bad base URLs and paths are typed errors", arguments: ["not a url", "ftp://x/y", "/relative", ""])
