@@ -55,18 +55,6 @@ struct DataLoader: Sendable {
     private static func makeResponse(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration)
         -> HTTPResponse
     {
-        // The fields sorted by name, as `HTTPHeaders([String: String])` orders them, without building
-        // that dictionary first (the names are already unique).
-        let all = http.allHeaderFields
-        var fields: [HTTPHeader] = []
-        fields.reserveCapacity(all.count)
-        for (name, value) in all {
-            guard let name = name.base as? String else { continue }
-            fields.append(HTTPHeader(name: name, value: value as? String ?? "\(value)"))
-        }
-        fields.sort { $0.name < $1.name }
-        return HTTPResponse(
-            request: request, statusCode: http.statusCode, headers: HTTPHeaders(fields), body: body, url: http.url,
-            duration: duration)
+        HTTPResponse(request: request, http: http, body: body, duration: duration)
     }
 }

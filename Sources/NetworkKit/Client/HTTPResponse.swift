@@ -16,8 +16,11 @@ public struct HTTPResponse: Sendable {
     public let request: URLRequest
     /// The status code.
     public let statusCode: Int
-    /// The response headers, in the order the server sent them where the platform keeps it.
-    public let headers: HTTPHeaders
+    /// The response headers, sorted by name (`HTTPURLResponse` does not keep the server's order).
+    ///
+    /// Converted from the platform's response the first time they are read, then kept: a caller
+    /// that reads only the status and the body never pays for the conversion.
+    public var headers: HTTPHeaders { headerSource.headers }
     /// The body, decompressed when the server used gzip or deflate.
     public let body: Data
     /// The URL that answered, after redirects.
@@ -26,6 +29,7 @@ public struct HTTPResponse: Sendable {
     public let duration: Duration
     /// How many attempts it took (1 when nothing was retried).
     public let attempts: Int
+    private let headerSource: ResponseHeaderSource
 
     /// Creates a response; NetworkKit makes these, tests and stubs may too.
     ///
@@ -41,9 +45,25 @@ public struct HTTPResponse: Sendable {
         request: URLRequest, statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, duration: Duration,
         attempts: Int = 1
     ) {
+        self.init(
+            request: request, statusCode: statusCode, headerSource: ResponseHeaderSource(headers), body: body,
+            url: url, duration: duration, attempts: attempts)
+    }
+
+    /// A response whose headers are converted from `http` only when they are read.
+    init(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration) {
+        self.init(
+            request: request, statusCode: http.statusCode, headerSource: ResponseHeaderSource(http), body: body,
+            url: http.url, duration: duration, attempts: 1)
+    }
+
+    private init(
+        request: URLRequest, statusCode: Int, headerSource: ResponseHeaderSource, body: Data, url: URL?,
+        duration: Duration, attempts: Int
+    ) {
         self.request = request
         self.statusCode = statusCode
-        self.headers = headers
+        self.headerSource = headerSource
         self.body = body
         self.url = url
         self.duration = duration
@@ -52,7 +72,7 @@ public struct HTTPResponse: Sendable {
 
     /// The `Content-Type` media type without parameters, lowercased, such as `application/json`.
     public var mimeType: String? {
-        headers["Content-Type"].map { MediaType.essence(of: $0) }
+        headerSource.value(for: "Content-Type").map { MediaType.essence(of: $0) }
     }
 
     /// The body as UTF-8 text (invalid bytes replaced).
@@ -63,8 +83,8 @@ public struct HTTPResponse: Sendable {
     /// The same response counting `attempts` attempts.
     func with(attempts: Int) -> HTTPResponse {
         HTTPResponse(
-            request: request, statusCode: statusCode, headers: headers, body: body, url: url, duration: duration,
-            attempts: attempts)
+            request: request, statusCode: statusCode, headerSource: headerSource, body: body, url: url,
+            duration: duration, attempts: attempts)
     }
 }
 

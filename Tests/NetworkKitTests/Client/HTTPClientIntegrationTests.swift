@@ -217,6 +217,31 @@ struct HTTPClientIntegrationTests {
         #expect(failure.codingPath == "url")
     }
 
+    @Test("response headers arrive whole, sorted by name, case-insensitive, and the same from every reader")
+    func responseHeaders() async throws {
+        // Given httpbin answering with headers the query names
+        var router = try HTTPBinRouter("response-headers")
+        router.makeParameters = { ["X-Zeta": "last", "X-Alpha": "first, second"] }
+        // When sent
+        let response = try await client.send(router)
+        // Then the media type is read on its own, before the list is converted
+        #expect(response.mimeType == "application/json")
+        // And the whole list has them all, sorted by name, looked up in any case
+        let headers = response.headers
+        #expect(headers["x-zeta"] == "last")
+        #expect(headers["X-ALPHA"] == "first, second")
+        #expect(headers["Content-Length"] == String(response.body.count))
+        let names = headers.map(\.name)
+        #expect(names == names.sorted())
+        #expect(names.count == Set(names.map { $0.lowercased() }).count)
+        // And readers on many tasks at once all see that same list
+        let seen = await withTaskGroup(of: HTTPHeaders.self) { group in
+            for _ in 0..<16 { group.addTask { response.headers } }
+            return await group.reduce(into: [HTTPHeaders]()) { $0.append($1) }
+        }
+        #expect(seen.count == 16 && seen.allSatisfy { $0 == headers })
+    }
+
     @Test("Accept: application/json refuses an HTML body")
     func contentType() async throws {
         // Given a request that accepts only JSON
