@@ -13,7 +13,8 @@ import Testing
 struct ConcurrentRefreshTests {
     @Test("50 requests in flight when the access token expires cause one refresh, and all 50 succeed")
     func fiftyRequestsOneRefresh() async throws {
-        // Given a logged-in service whose category requests are held at a gate after being prepared
+        // Given a logged-in service whose category requests are held at a gate once prepared, token
+        // included (the service's interceptor adapts ahead of the caller's adapters)
         let clock = ManualClock()
         let (server, _) = try makeServer(clock: clock)
         defer { server.stop() }
@@ -45,7 +46,12 @@ struct ConcurrentRefreshTests {
         #expect(server.refreshRequestCount == 1)
         #expect(results.count == 50)
         #expect(results.allSatisfy { $0 == GroceryCatalog.sample.categories })
-        #expect(server.server.requests.filter { $0.path == "/categories" }.count == 100)
+        let sent = server.server.requests.filter { $0.path == "/categories" }
+        #expect(sent.count == 100)
+        // …which is 50 requests with the expired token and 50 with the refreshed one
+        let byToken = Dictionary(grouping: sent) { $0.headers["Authorization"] ?? "" }
+        #expect(byToken.keys.allSatisfy { $0.hasPrefix("Bearer ") })
+        #expect(byToken.values.map(\.count).sorted() == [50, 50])
     }
 
     @Test("a refused refresh token ends the session: the call fails as expired and the tokens are forgotten")

@@ -29,8 +29,9 @@ public final class AuthService: Sendable {
     ///   - baseURL:       Where the API lives; nil for the sample's host.
     ///   - secureStore:   Where tokens are kept; in memory when nil.
     ///   - tokenKey:      The store key the tokens are saved under.
-    ///   - configuration: Client settings (timeouts, monitors, adapters) for every request; the
-    ///     service adds its own interceptor to the client for authenticated calls.
+    ///   - configuration: Client settings (timeouts, monitors, adapters) for every request; for
+    ///     authenticated calls the service puts its own interceptor ahead of these adapters, so they
+    ///     see the `Authorization` header it sets, and after these retriers.
     /// - Throws: ``GroceryAPIError/tokenStorageFailed(_:)`` when the store cannot be read or holds
     ///   something else under `tokenKey`.
     public init(
@@ -41,8 +42,11 @@ public final class AuthService: Sendable {
         let api = AuthAPI(baseURL: baseURL, client: HTTPClient(configuration: configuration))
         let interceptor = AuthenticationInterceptor(
             authenticator: TokenAuthenticator(api: api, tokens: tokens), credential: try tokens.load())
+        // The interceptor adapts first, so the caller's adapters see each request as it is sent,
+        // token included (what signing and logging adapters need); it retries after their retriers.
         var authorized = configuration
-        authorized.add(interceptor)
+        authorized.adapters.insert(interceptor, at: 0)
+        authorized.retriers.append(interceptor)
         self.api = api
         self.authorizedAPI = AuthAPI(baseURL: api.baseURL, client: HTTPClient(configuration: authorized))
         self.interceptor = interceptor
