@@ -63,10 +63,14 @@ struct BenchmarkSample: Sendable {
     var duration: Duration
     /// Anything else worth printing (peak memory, connections opened…).
     var note: String?
+    /// The CPU time this process spent on the work, where the case measures it: on a busy machine
+    /// it varies less than wall time, and it leaves out the time spent in a server it talks to.
+    var cpu: Duration?
 
-    init(duration: Duration, note: String? = nil) {
+    init(duration: Duration, note: String? = nil, cpu: Duration? = nil) {
         self.duration = duration
         self.note = note
+        self.cpu = cpu
     }
 }
 

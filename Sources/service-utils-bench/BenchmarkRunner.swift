@@ -11,6 +11,8 @@ struct BenchmarkRunner {
         var min: Duration
         var max: Duration
         var notes: [String]
+        /// The median CPU time, when every sample measured it.
+        var cpu: Duration?
     }
 
     /// Runs one benchmark, printing its table; returns false when it failed.
@@ -58,10 +60,18 @@ struct BenchmarkRunner {
 
     private static func statistics(of samples: [BenchmarkSample]) -> Statistics {
         let sorted = samples.map(\.duration).sorted()
-        let middle = sorted.count / 2
-        let median = sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+        let median = Self.median(sorted) ?? .zero
         let notes = Array(Set(samples.compactMap(\.note))).sorted()
-        return Statistics(median: median, min: sorted[0], max: sorted[sorted.count - 1], notes: notes)
+        let cpu = samples.compactMap(\.cpu).sorted()
+        return Statistics(
+            median: median, min: sorted[0], max: sorted[sorted.count - 1], notes: notes,
+            cpu: cpu.count == samples.count ? Self.median(cpu) : nil)
+    }
+
+    private static func median(_ sorted: [Duration]) -> Duration? {
+        guard !sorted.isEmpty else { return nil }
+        let middle = sorted.count / 2
+        return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
     }
 
     private func printHeader() {
@@ -89,6 +99,13 @@ struct BenchmarkRunner {
             pad(Self.format(statistics.max), 12), pad(throughput, 18), ratio,
         ]
         print("  " + columns.joined())
+        if let cpu = statistics.cpu {
+            var line = "      process CPU, median \(Self.format(cpu))"
+            if let baselineCPU = baseline?.cpu {
+                line += String(format: ": %.2f× the baseline's", cpu.seconds / max(baselineCPU.seconds, 1e-12))
+            }
+            print(line)
+        }
         for note in statistics.notes { print("      \(note)") }
     }
 
