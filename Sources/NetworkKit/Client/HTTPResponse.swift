@@ -18,8 +18,9 @@ public struct HTTPResponse: Sendable {
     public let statusCode: Int
     /// The response headers, sorted by name (`HTTPURLResponse` does not keep the server's order).
     ///
-    /// Converted from the platform's response the first time they are read, then kept: a caller
-    /// that reads only the status and the body never pays for the conversion.
+    /// Converted from the platform's response each time they are read, so a caller that reads only
+    /// the status and the body never pays for the conversion; keep the value when reading it often.
+    /// ``mimeType`` reads its one header without converting the others.
     public var headers: HTTPHeaders { headerSource.headers }
     /// The body, decompressed when the server used gzip or deflate.
     public let body: Data
@@ -46,14 +47,14 @@ public struct HTTPResponse: Sendable {
         attempts: Int = 1
     ) {
         self.init(
-            request: request, statusCode: statusCode, headerSource: ResponseHeaderSource(headers), body: body,
+            request: request, statusCode: statusCode, headerSource: .list(headers), body: body,
             url: url, duration: duration, attempts: attempts)
     }
 
     /// A response whose headers are converted from `http` only when they are read.
     init(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration) {
         self.init(
-            request: request, statusCode: http.statusCode, headerSource: ResponseHeaderSource(http), body: body,
+            request: request, statusCode: http.statusCode, headerSource: .platform(http), body: body,
             url: http.url, duration: duration, attempts: 1)
     }
 

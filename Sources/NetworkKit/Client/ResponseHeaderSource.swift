@@ -1,49 +1,35 @@
 import Foundation
-import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
 /// Where an ``HTTPResponse`` gets its headers: a list it was given, or the platform's response,
-/// converted when the headers are first read and kept from then on.
+/// converted each time the list is read.
 ///
-/// Converting `HTTPURLResponse.allHeaderFields` costs as much as a fifth of NetworkKit's whole
+/// Converting `HTTPURLResponse.allHeaderFields` costs as much as a fifth of NetworkKit's own
 /// per-request work on Linux (FoundationNetworking builds an `[AnyHashable: Any]` on each call, and
-/// every name and value is then cast back), while most callers only read the status and the body.
-final class ResponseHeaderSource: Sendable {
-    // `HTTPURLResponse` is immutable once made and is only read, under the lock, to convert it;
-    // the converted list replaces nil once.
-    private let response: HTTPURLResponse?
-    private let converted: Locked<HTTPHeaders?>
-
-    /// A source that already holds its list.
-    init(_ headers: HTTPHeaders) {
-        response = nil
-        converted = Locked(headers)
-    }
-
-    /// A source that converts `response`'s headers when they are first read.
-    init(_ response: HTTPURLResponse) {
-        self.response = response
-        converted = Locked(nil)
-    }
+/// every name and value is then cast back), and most callers only read the status and the body;
+/// keeping a converted copy would cost a lock and its allocations on every response instead.
+enum ResponseHeaderSource: Sendable {
+    /// Headers given as they are.
+    case list(HTTPHeaders)
+    /// Headers still in the platform's response.
+    case platform(HTTPURLResponse)
 
     /// The headers, sorted by name as `HTTPHeaders([String: String])` orders them.
     var headers: HTTPHeaders {
-        converted.withLock { converted in
-            if let converted { return converted }
-            let headers = response.map(Self.convert) ?? HTTPHeaders()
-            converted = headers
-            return headers
+        switch self {
+        case .list(let headers): headers
+        case .platform(let response): Self.convert(response)
         }
     }
 
     /// One header's value without converting the others; names are case-insensitive.
     func value(for name: String) -> String? {
-        converted.withLock { converted in
-            if let converted { return converted[name] }
-            return response?.value(forHTTPHeaderField: name)
+        switch self {
+        case .list(let headers): headers[name]
+        case .platform(let response): response.value(forHTTPHeaderField: name)
         }
     }
 
