@@ -43,16 +43,19 @@ struct BenchmarkRunner {
         }
     }
 
-    /// Times the cases in turn, one run of each per round (baseline, case 1, case 2, baseline, …), so a
-    /// slow spell of the machine, or a warm-up effect, falls on every case alike rather than on one.
+    /// Times the cases in turn, one run of each per round, so a slow spell of the machine, or a
+    /// warm-up effect, falls on every case alike rather than on one; each round starts one case
+    /// later (baseline, case 1, case 2; then case 1, case 2, baseline; …), so no case always runs
+    /// right after the same other one.
     private func measureInterleaved(_ cases: [BenchmarkCase]) async throws -> [Statistics] {
         for _ in 0..<warmups {
             for benchmarkCase in cases { _ = try await benchmarkCase.measure() }
         }
         var samples = Array(repeating: [BenchmarkSample](), count: cases.count)
-        for _ in 0..<runs {
-            for (index, benchmarkCase) in cases.enumerated() {
-                samples[index].append(try await benchmarkCase.measure())
+        for round in 0..<runs {
+            for step in cases.indices {
+                let index = (round + step) % cases.count
+                samples[index].append(try await cases[index].measure())
             }
         }
         return samples.map(Self.statistics)
