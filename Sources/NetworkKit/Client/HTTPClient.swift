@@ -75,7 +75,9 @@ public final class HTTPClient: Sendable {
         }
         if let timeout = router.timeout {
             request.timeoutInterval = timeout
-        } else if request.timeoutInterval == Self.urlRequestDefaultTimeout {
+        } else if request.timeoutInterval == Self.urlRequestDefaultTimeout,
+            configuration.timeout != Self.urlRequestDefaultTimeout
+        {
             request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
         }
         addDefaultHeaders(to: &request)  // on the router's own request: no copy of a shared one

@@ -11,7 +11,9 @@ struct RequestExecution: Sendable {
     let validation: ResponseValidation
 
     func run() async throws(HTTPError) -> HTTPResponse {
-        let configuration = client.configuration
+        // Fields are read from the client's configuration where used: copying the whole struct
+        // would retain each of its arrays and closures on every request.
+        let monitors = client.configuration.eventMonitors
         var requestID: UUID?  // made only when a retrier needs it: UUID() costs microseconds
         var attempt = 0
         var totalDelay = Duration.zero
@@ -19,10 +21,10 @@ struct RequestExecution: Sendable {
             attempt += 1
             guard !Task.isCancelled else { throw .cancelled(HTTPError.RequestSummary(request)) }
             let adapted = try await adapt(request)
-            for monitor in configuration.eventMonitors { monitor.requestWillStart(adapted, attempt: attempt) }
+            for monitor in monitors { monitor.requestWillStart(adapted, attempt: attempt) }
             var result = await client.loader.load(adapted).flatMap(validation.validate)
             if attempt > 1 { result = result.map { $0.with(attempts: attempt) } }
-            for monitor in configuration.eventMonitors {
+            for monitor in monitors {
                 monitor.requestDidFinish(adapted, result: result, attempt: attempt)
             }
             let error: HTTPError
@@ -30,7 +32,9 @@ struct RequestExecution: Sendable {
             case .success(let response): return response
             case .failure(let failure): error = failure
             }
-            if error.isCancelled || configuration.retriers.isEmpty || attempt >= configuration.maximumAttempts {
+            if error.isCancelled || client.configuration.retriers.isEmpty
+                || attempt >= client.configuration.maximumAttempts
+            {
                 throw error
             }
             let context = RetryContext(
@@ -38,10 +42,10 @@ struct RequestExecution: Sendable {
                 attempt: attempt, totalDelay: totalDelay, requestID: requestID ?? UUID())
             requestID = context.requestID
             let delay = try await retryDelay(for: context)
-            for monitor in configuration.eventMonitors { monitor.requestWillRetry(adapted, after: delay, error: error) }
+            for monitor in monitors { monitor.requestWillRetry(adapted, after: delay, error: error) }
             if delay > .zero {
                 do {
-                    try await configuration.sleep(delay)
+                    try await client.configuration.sleep(delay)
                 } catch {
                     throw .cancelled(HTTPError.RequestSummary(adapted))
                 }

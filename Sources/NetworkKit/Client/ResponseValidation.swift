@@ -15,9 +15,9 @@ struct ResponseValidation: Sendable {
                 headers: response.headers, body: response.body)
             return .failure(.unacceptableStatus(failure))
         }
-        guard validatesContentType, !response.body.isEmpty,
-            let accept = response.request.value(forHTTPHeaderField: "Accept")
-        else { return .success(response) }
+        guard validatesContentType, !response.body.isEmpty, let accept = Self.accept(of: response.request) else {
+            return .success(response)
+        }
         let ranges = MediaType.ranges(inAccept: accept)
         guard !ranges.isEmpty, !ranges.contains("*/*") else { return .success(response) }
         if let received = response.mimeType, MediaType.matches(received, accepted: ranges) {
@@ -26,5 +26,14 @@ struct ResponseValidation: Sendable {
         let failure = HTTPError.ContentTypeFailure(
             request: HTTPError.RequestSummary(response.request), received: response.mimeType, acceptable: ranges)
         return .failure(.unacceptableContentType(failure))
+    }
+
+    /// The request's `Accept` value, its name matched in any case: the same answer as
+    /// `value(forHTTPHeaderField:)`, whose Linux lookup compares every name through `NSString`.
+    static func accept(of request: URLRequest) -> String? {
+        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return nil }
+        if let value = fields["Accept"] { return value }
+        let name = "accept"
+        return fields.first { $0.key.utf8.count == name.utf8.count && $0.key.lowercased() == name }?.value
     }
 }

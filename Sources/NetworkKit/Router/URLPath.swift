@@ -55,32 +55,44 @@ enum URLPath {
     /// without user info, and a path without query or fragment; false, with nothing appended,
     /// otherwise.
     private static func appendPlainBase(_ absolute: String, to output: inout [UInt8]) -> Bool {
-        let bytes = absolute.utf8
-        let lowered = bytes.prefix(8).map { $0 | 0x20 }  // ASCII letters lowercased; ':' and '/' kept
-        let schemeLength: Int
-        if lowered.starts(with: "http://".utf8) {
-            schemeLength = 7
-        } else if lowered.starts(with: "https://".utf8) {
-            schemeLength = 8
-        } else {
-            return false
-        }
-        var inAuthority = true
-        var hostLength = 0
-        for byte in bytes.dropFirst(schemeLength) {
-            switch byte {
-            case UInt8(ascii: "?"), UInt8(ascii: "#"): return false
-            case UInt8(ascii: "@") where inAuthority: return false
-            case UInt8(ascii: "/"): inAuthority = false
-            case UInt8(ascii: ":") where inAuthority && hostLength == 0: return false
-            default: if inAuthority { hostLength += 1 }
+        var text = absolute
+        return text.withUTF8 { bytes in
+            guard let schemeLength = plainSchemeLength(bytes) else { return false }
+            var inAuthority = true
+            var hostLength = 0
+            for byte in bytes[schemeLength...] {
+                switch byte {
+                case UInt8(ascii: "?"), UInt8(ascii: "#"): return false
+                case UInt8(ascii: "@") where inAuthority: return false
+                case UInt8(ascii: "/"): inAuthority = false
+                case UInt8(ascii: ":") where inAuthority && hostLength == 0: return false
+                default: if inAuthority { hostLength += 1 }
+                }
             }
+            guard hostLength > 0 else { return false }
+            var end = bytes.count
+            while end > schemeLength, bytes[end - 1] == UInt8(ascii: "/") { end -= 1 }
+            output.reserveCapacity(end + 32)
+            output.append(contentsOf: bytes[..<end])
+            return true
         }
-        guard hostLength > 0 else { return false }
-        output.reserveCapacity(bytes.count + 32)
-        output.append(contentsOf: bytes)
-        while output.last == UInt8(ascii: "/") { output.removeLast() }
-        return true
+    }
+
+    /// 7 for `http://`, 8 for `https://` (letters in any case), nil otherwise.
+    private static func plainSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        func lowered(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] | 0x20 : 0 }
+        guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
+            lowered(3) == UInt8(ascii: "p")
+        else { return nil }
+        let afterP = lowered(4) == UInt8(ascii: "s") ? 5 : 4
+        guard index(afterP, in: bytes) == UInt8(ascii: ":"), index(afterP + 1, in: bytes) == UInt8(ascii: "/"),
+            index(afterP + 2, in: bytes) == UInt8(ascii: "/")
+        else { return nil }
+        return afterP + 3
+    }
+
+    private static func index(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
+        index < bytes.count ? bytes[index] : nil
     }
 
     /// Appends `/segment` for each non-empty segment of `path`, percent-encoded; false when there is

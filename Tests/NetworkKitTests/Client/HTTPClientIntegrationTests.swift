@@ -242,11 +242,13 @@ struct HTTPClientIntegrationTests {
         #expect(seen.count == 16 && seen.allSatisfy { $0 == headers })
     }
 
-    @Test("Accept: application/json refuses an HTML body")
-    func contentType() async throws {
+    @Test(
+        "Accept: application/json refuses an HTML body, whatever the case of the header's name",
+        arguments: ["Accept", "accept", "ACCEPT"])
+    func contentType(name: String) async throws {
         // Given a request that accepts only JSON
         var router = try HTTPBinRouter("html")
-        router.headers = [.accept("application/json")]
+        router.headers = [HTTPHeader(name: name, value: "application/json")]
         // Then the HTML answer is refused
         let error = await #expect(throws: HTTPError.self) { try await client.send(router) }
         guard case .unacceptableContentType(let failure) = error else { throw HTTPError.invalidURL(.missingURL) }
