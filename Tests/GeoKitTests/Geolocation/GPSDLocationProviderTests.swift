@@ -36,7 +36,7 @@ struct GPSDLocationProviderTests {
             ],
             watched: watched)
         defer { server.stop() }
-        let fix = try await GPSDLocationProvider(host: "127.0.0.1", port: server.port, timeout: 10).fix()
+        let fix = try await GPSDLocationProvider(host: "127.0.0.1", port: server.port, timeout: 60).fix()
         #expect(fix.coordinate == (try Coordinate(latitude: 59.9386, longitude: 30.3141)))
         #expect(fix.horizontalAccuracy == 6.1)
         #expect(fix.altitude == 12.5)
