@@ -20,6 +20,10 @@ struct DataLoader: Sendable {
         let start = clock.now
         do {
             let (data, response) = try await session.data(for: request)
+            // FoundationNetworking can miss a cancellation that arrives while `data(for:)` is still
+            // setting up its task (seen under load: a cancelled 10 s request ran to its end). The
+            // caller asked to stop, so the answer is `.cancelled` all the same.
+            guard !Task.isCancelled else { return .failure(.cancelled(HTTPError.RequestSummary(request))) }
             let duration = start.duration(to: clock.now)
             guard let http = response as? HTTPURLResponse else {
                 let failure = HTTPError.TransportFailure(

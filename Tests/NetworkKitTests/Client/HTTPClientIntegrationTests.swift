@@ -150,6 +150,24 @@ struct HTTPClientIntegrationTests {
         #expect((result.error as? HTTPError)?.isCancelled == true)
     }
 
+    @Test("a cancellation that arrives after the attempt's own check still gives .cancelled")
+    func cancellationBeforeSending() async throws {
+        // Given a client whose adapter cancels the calling task, after the check that starts each
+        // attempt and before the request reaches URLSession
+        let cancelling = HTTPClient {
+            $0.adapters = [
+                Adapter { request in
+                    withUnsafeCurrentTask { $0?.cancel() }
+                    return request
+                }
+            ]
+        }
+        // When a request is sent through it
+        let result = await Task { try await cancelling.send(try HTTPBinRouter("get")) }.result
+        // Then the caller gets .cancelled, not the answer it gave up on
+        #expect((result.error as? HTTPError)?.isCancelled == true)
+    }
+
     @Test("Basic auth: without credentials a 401 (no hang), with them a 200")
     func basicAuth() async throws {
         // Given the protected endpoint
