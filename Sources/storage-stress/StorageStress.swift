@@ -7,9 +7,10 @@ import StorageKit
 ///     storage-stress crash DIRECTORY KEY
 ///         Stores CrashValue.first, prints "writing", then stores .second, .first, … until killed.
 ///     storage-stress hammer DIRECTORY SECONDS WRITER
-///         Prints "ready", waits for a line on standard input, then for SECONDS stores and loads
-///         random keys, checking every value it loads; prints "stores=N loads=N foreign=N" and exits
-///         0, or prints the failure to standard error and exits 1.
+///         Prints "ready", waits for a line on standard input, then for SECONDS stores, loads and
+///         removes random keys (and now and then removes them all), checking every value it loads;
+///         prints "stores=N loads=N foreign=N removes=N" and exits 0, or prints the failure to
+///         standard error and exits 1.
 @main
 enum StorageStress {
     static func main() async {
@@ -45,14 +46,25 @@ enum StorageStress {
         say("ready")
         _ = readLine()
         let deadline = Date().addingTimeInterval(seconds)
-        var counts = (stores: 0, loads: 0, foreign: 0)
+        var counts = (stores: 0, loads: 0, foreign: 0, removes: 0)
         var counter = 0
         while Date() < deadline {
             let key = "key-\(Int.random(in: 0..<HammerValue.keyCount))"
-            if Bool.random() {
+            let operation = Int.random(in: 0..<1_000)
+            if operation < 400 {
                 counter += 1
                 try await storage.store(HammerValue(writer: writer, counter: counter), forKey: key)
                 counts.stores += 1
+            } else if operation < 599 {
+                // Removing deletes the key's lock file, which the other process may be waiting on
+                do {
+                    try await storage.remove(forKey: key)
+                    counts.removes += 1
+                } catch .valueNotFound {
+                    continue
+                }
+            } else if operation == 599 {
+                try await storage.removeAll()
             } else {
                 do {
                     let value = try await storage.load(HammerValue.self, forKey: key)
@@ -64,7 +76,7 @@ enum StorageStress {
                 }
             }
         }
-        say("stores=\(counts.stores) loads=\(counts.loads) foreign=\(counts.foreign)")
+        say("stores=\(counts.stores) loads=\(counts.loads) foreign=\(counts.foreign) removes=\(counts.removes)")
     }
 
     static func say(_ line: String) {

@@ -81,6 +81,30 @@ struct LocalStorageTests {
         #expect(directory.contents().allSatisfy { $0.hasPrefix(".storagekit-locks") })
     }
 
+    @Test("removing keys removes their lock files: 1,000 keys stored then removed leave none")
+    func removeDeletesLockFiles() async throws {
+        // Given 1,000 keys stored (each write takes the key's lock file)
+        let directory = try TemporaryDirectory()
+        defer { directory.remove() }
+        let storage = LocalStorage(directory: directory.url)
+        let keys = (0..<1_000).map { "key-\($0)" }
+        for key in keys { try await storage.store(key, forKey: key) }
+        let locks = directory.appending(".storagekit-locks").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locks).count == keys.count)
+
+        // When half are removed one by one, and a key that was never stored is removed too
+        for key in keys.prefix(500) { try await storage.remove(forKey: key) }
+        await #expect(throws: StorageError.self) { try await storage.remove(forKey: "never-stored") }
+
+        // Then only the other half keep a lock file, and they still load
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locks).count == 500)
+        #expect(try await storage.load(String.self, forKey: "key-999") == "key-999")
+
+        // And once the rest go through removeAll, the folder holds no lock file at all
+        try await storage.removeAll()
+        #expect(try FileManager.default.contentsOfDirectory(atPath: locks).isEmpty)
+    }
+
     @Test("remove deletes the value; removing a missing key is valueNotFound")
     func remove() async throws {
         // Given a stored value

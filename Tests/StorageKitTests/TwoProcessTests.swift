@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Two processes sharing one directory")
 struct TwoProcessTests {
-    @Test("two writers storing and loading the same keys for three seconds never see a bad value")
+    @Test("two processes storing, loading and removing the same keys for three seconds never fail or see a bad value")
     func twoProcessesNeverSeeABadValue() async throws {
         // Given two helpers on one directory, both ready before either starts
         let directory = try TemporaryDirectory()
@@ -23,7 +23,8 @@ struct TwoProcessTests {
                 }
             }
 
-            // When both store and load random keys at once
+            // When both store, load and remove random keys at once (each removal deletes the key's lock
+            // file, which the other process may be waiting on)
             for writer in writers { writer.send("go") }
             let summaries = writers.map { $0.readLine() }
             let exits = writers.map { $0.wait() }
@@ -41,16 +42,20 @@ struct TwoProcessTests {
             let counts = try #require(summary.map(Self.counts), "no summary; stderr: \(exit.errors)")
             #expect(counts["stores", default: 0] > 0)
             #expect(counts["loads", default: 0] > 0)
+            #expect(counts["removes", default: 0] > 0)
         }
         // And at least one process read a value the other one wrote, so they really did share keys
         let foreign = summaries.compactMap { $0.map(Self.counts)?["foreign"] }.reduce(0, +)
         #expect(foreign > 0)
-        // And every key left behind decodes
+        // And every key left behind decodes, and has at most its own lock file beside it
         let storage = LocalStorage(directory: directory.url)
-        for key in try await storage.keys() {
+        let keys = try await storage.keys()
+        for key in keys {
             let data = try await storage.loadData(forKey: key)
             #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         }
+        let locks = try FileManager.default.contentsOfDirectory(atPath: directory.appending(".storagekit-locks").path)
+        #expect(locks.count <= keys.count)
     }
 
     /// What the two helpers printed and how they ended.

@@ -59,13 +59,14 @@ extension StorageDirectory {
         if durability == .synchronized { try SystemCall.synchronize(directory) }
     }
 
-    /// Removes the file of `key`.
+    /// Removes the file of `key`, and its lock file.
     ///
     /// - Throws: ``StorageError/valueNotFound(key:)`` or ``StorageError/removeFailed(key:reason:)``.
     func remove(_ key: String) throws(StorageError) {
         let removed: Void? = try withDescriptor(.openExisting) { directory throws(StorageError) in
             do throws(SystemCallError) {
-                try FileLock.withExclusiveLock(on: StorageKey.digest(of: key), in: directory) {
+                let digest = StorageKey.digest(of: key)
+                try FileLock.withExclusiveLock(on: digest, in: directory, removingLockFile: true) {
                     () throws(SystemCallError) in
                     guard let info = try SystemCall.status(of: key, in: directory) else {
                         throw SystemCallError(name: "unlink", code: ENOENT)
