@@ -16,15 +16,11 @@ enum URLPath {
             let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = components.host, !host.isEmpty
         else { throw HTTPError.invalidURL(.malformedBaseURL(base.absoluteString)) }
-        guard !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            throw HTTPError.invalidURL(.invalidPath(path))
-        }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: true).map { encodeSegment(String($0)) }
-        guard !segments.isEmpty else { return base }
+        var encodedPath: [UInt8] = []
+        guard try appendEncodedPath(path, to: &encodedPath) else { return base }
         var basePath = components.percentEncodedPath
         while basePath.hasSuffix("/") { basePath.removeLast() }
-        let trailing = path.hasSuffix("/") ? "/" : ""
-        components.percentEncodedPath = basePath + "/" + segments.joined(separator: "/") + trailing
+        components.percentEncodedPath = basePath + String(decoding: encodedPath, as: UTF8.self)
         guard let url = components.url else { throw HTTPError.invalidURL(.invalidPath(path)) }
         return url
     }
@@ -36,18 +32,7 @@ enum URLPath {
     private static func appendingToText(base: URL, path: String) throws -> URL? {
         var output: [UInt8] = []
         guard appendPlainBase(base.absoluteString, to: &output) else { return nil }
-        var utf8 = path.utf8
-        let appended = try utf8.withContiguousStorageIfAvailable { try appendSegments(of: $0, to: &output) }
-        switch appended {
-        case .some(true): break
-        case .some(false): return base
-        case .none:
-            guard try Array(utf8).withUnsafeBufferPointer({ try appendSegments(of: $0, to: &output) }) else {
-                return base
-            }
-        }
-        utf8 = path.utf8
-        if utf8.last == UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
+        guard try appendEncodedPath(path, to: &output) else { return base }
         return URL(string: String(decoding: output, as: UTF8.self))
     }
 
@@ -80,42 +65,42 @@ enum URLPath {
 
     /// 7 for `http://`, 8 for `https://` (letters in any case), nil otherwise.
     private static func plainSchemeLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
-        func lowered(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] | 0x20 : 0 }
-        guard lowered(0) == UInt8(ascii: "h"), lowered(1) == UInt8(ascii: "t"), lowered(2) == UInt8(ascii: "t"),
-            lowered(3) == UInt8(ascii: "p")
-        else { return nil }
-        let afterP = lowered(4) == UInt8(ascii: "s") ? 5 : 4
-        guard index(afterP, in: bytes) == UInt8(ascii: ":"), index(afterP + 1, in: bytes) == UInt8(ascii: "/"),
-            index(afterP + 2, in: bytes) == UInt8(ascii: "/")
-        else { return nil }
-        return afterP + 3
-    }
-
-    private static func index(_ index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> UInt8? {
-        index < bytes.count ? bytes[index] : nil
-    }
-
-    /// Appends `/segment` for each non-empty segment of `path`, percent-encoded; false when there is
-    /// none. Throws for a control character (in UTF-8 every byte of a multi-byte character is ≥ 0x80).
-    private static func appendSegments(of path: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]) throws -> Bool {
-        var any = false
-        var start = 0
-        for index in 0...path.count {
-            if index < path.count {
-                let byte = path[index]
-                guard byte >= 0x20, byte != 0x7F else {
-                    throw HTTPError.invalidURL(.invalidPath(String(decoding: path, as: UTF8.self)))
-                }
-                guard byte == UInt8(ascii: "/") else { continue }
+        for scheme in ["https://", "http://"] where bytes.count >= scheme.utf8.count {
+            // A letter matches in either case (an ASCII letter OR 0x20 is its lowercase); ':' and '/' exactly
+            let matches = zip(bytes, scheme.utf8).allSatisfy { byte, expected in
+                byte == expected || (expected >= UInt8(ascii: "a") && byte | 0x20 == expected)
             }
-            if index > start {
-                output.append(UInt8(ascii: "/"))
-                appendEncoded(UnsafeBufferPointer(rebasing: path[start..<index]), to: &output)
-                any = true
-            }
-            start = index + 1
+            if matches { return scheme.utf8.count }
         }
-        return any
+        return nil
+    }
+
+    /// Appends `/segment` for each non-empty segment of `path`, percent-encoded, then the path's own
+    /// trailing slash; false, with nothing appended, when there is no segment. Throws for a control
+    /// character (in UTF-8 every byte of a multi-byte character is ≥ 0x80).
+    private static func appendEncodedPath(_ path: String, to output: inout [UInt8]) throws -> Bool {
+        var path = path
+        return try path.withUTF8 { bytes in
+            var any = false
+            var start = 0
+            for index in 0...bytes.count {
+                if index < bytes.count {
+                    let byte = bytes[index]
+                    guard byte >= 0x20, byte != 0x7F else {
+                        throw HTTPError.invalidURL(.invalidPath(String(decoding: bytes, as: UTF8.self)))
+                    }
+                    guard byte == UInt8(ascii: "/") else { continue }
+                }
+                if index > start {
+                    output.append(UInt8(ascii: "/"))
+                    appendEncoded(UnsafeBufferPointer(rebasing: bytes[start..<index]), to: &output)
+                    any = true
+                }
+                start = index + 1
+            }
+            if any, bytes.last == UInt8(ascii: "/") { output.append(UInt8(ascii: "/")) }
+            return any
+        }
     }
 
     /// The base URL in `text`, which must be absolute http(s).
@@ -124,13 +109,6 @@ enum URLPath {
             let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https"
         else { throw HTTPError.invalidURL(.malformedBaseURL(text)) }
         return url
-    }
-
-    /// Percent-encodes one segment, keeping valid `%XX` escapes.
-    static func encodeSegment(_ segment: String) -> String {
-        var output: [UInt8] = []
-        Array(segment.utf8).withUnsafeBufferPointer { appendEncoded($0, to: &output) }
-        return String(decoding: output, as: UTF8.self)
     }
 
     /// Appends `bytes` with each byte outside `pchar` percent-encoded, keeping valid `%XX` escapes.
