@@ -17,6 +17,11 @@ final class GroceryStore: Sendable {
         var accessExpiresAt: Date
         var refreshToken: String
         var refreshExpiresAt: Date
+
+        /// The pair as the API returns it, saying how long the access token lives.
+        func tokens(accessLifetime: TimeInterval) -> TokenModel {
+            TokenModel(accessToken: accessToken, refreshToken: refreshToken, expiresIn: Int(accessLifetime.rounded()))
+        }
     }
 
     /// How long issued tokens live, in seconds.
@@ -39,6 +44,13 @@ final class GroceryStore: Sendable {
         var sessionByAccess: [String: Int] = [:]
         var sessionByRefresh: [String: Int] = [:]
         var refreshRequests = 0
+
+        /// Keeps `session` under `id`, findable by either of its tokens.
+        mutating func keep(_ session: Session, as id: Int) {
+            sessions[id] = session
+            sessionByAccess[session.accessToken] = id
+            sessionByRefresh[session.refreshToken] = id
+        }
     }
 
     private let state = Locked(State())
@@ -69,12 +81,8 @@ final class GroceryStore: Sendable {
                 refreshToken: Self.newToken(), refreshExpiresAt: now + lifetimes.refresh)
             let id = state.nextSessionID
             state.nextSessionID += 1
-            state.sessions[id] = session
-            state.sessionByAccess[session.accessToken] = id
-            state.sessionByRefresh[session.refreshToken] = id
-            return TokenModel(
-                accessToken: session.accessToken, refreshToken: session.refreshToken,
-                expiresIn: Int(lifetimes.access.rounded()))
+            state.keep(session, as: id)
+            return session.tokens(accessLifetime: lifetimes.access)
         }
     }
 
@@ -100,12 +108,8 @@ final class GroceryStore: Sendable {
             session.accessExpiresAt = now + lifetimes.access
             session.refreshToken = Self.newToken()
             session.refreshExpiresAt = now + lifetimes.refresh
-            state.sessions[id] = session
-            state.sessionByAccess[session.accessToken] = id
-            state.sessionByRefresh[session.refreshToken] = id
-            return TokenModel(
-                accessToken: session.accessToken, refreshToken: session.refreshToken,
-                expiresIn: Int(lifetimes.access.rounded()))
+            state.keep(session, as: id)
+            return session.tokens(accessLifetime: lifetimes.access)
         }
     }
 
