@@ -11,13 +11,7 @@ extension LocalStorage {
     ///   on any of them the previous value is unchanged.
     public func store<Value: Encodable>(_ value: Value, forKey key: String) async throws(StorageError) {
         try StorageKey.validate(key)
-        let data: Data
-        do {
-            data = try _encoder.encode(value)
-        } catch {
-            throw .encodingFailed(key: key, underlying: error)
-        }
-        try await storeData(data, forKey: key)
+        try await storeData(try encode(value, forKey: key), forKey: key)
     }
 
     /// Replaces the file of `key` with `data` atomically, as it is (no encoding).

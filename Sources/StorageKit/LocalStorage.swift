@@ -69,13 +69,7 @@ public final class LocalStorage: Sendable {
 extension LocalStorage {
     func storeSynchronously<Value: Encodable>(_ value: Value, forKey key: String) throws(StorageError) {
         try StorageKey.validate(key)
-        let data: Data
-        do {
-            data = try _encoder.encode(value)
-        } catch {
-            throw .encodingFailed(key: key, underlying: error)
-        }
-        try storeDataSynchronously(data, forKey: key)
+        try storeDataSynchronously(try encode(value, forKey: key), forKey: key)
     }
 
     func storeDataSynchronously(_ data: Data, forKey key: String) throws(StorageError) {
@@ -92,6 +86,14 @@ extension LocalStorage {
         try StorageKey.validate(key)
         // Files are only ever replaced by rename, so a read sees a whole old or new file without a lock.
         return try _files.read(key)
+    }
+
+    func encode<Value: Encodable>(_ value: Value, forKey key: String) throws(StorageError) -> Data {
+        do {
+            return try _encoder.encode(value)
+        } catch {
+            throw .encodingFailed(key: key, underlying: error)
+        }
     }
 
     func decode<Value: Decodable>(_ type: Value.Type, from data: Data, forKey key: String) throws(StorageError) -> Value
