@@ -2,20 +2,11 @@ import Foundation
 
 /// The harness's own case: `JSONEncoder` on a model against a hand-written encoder of the same bytes.
 enum JSONEncodingBenchmarks {
-    struct Grocery: Codable, Sendable {
-        var id: Int
-        var name: String
-        var price: Int
-        var inStock: Bool
-    }
-
     static let count = 10_000
 
     static let all: [Benchmark] = [
         Benchmark(name: "Foundation.jsonEncoding", summary: "encode 10,000 models to JSON") {
-            let models = (0..<count).map {
-                Grocery(id: $0, name: "item \($0)", price: $0 * 7 % 1000, inStock: $0 % 2 == 0)
-            }
+            let models = BenchGrocery.samples(count)
             // The two encoders must agree before they are timed against each other.
             let encoder = JSONEncoder()
             encoder.outputFormatting = .sortedKeys
@@ -34,7 +25,7 @@ enum JSONEncodingBenchmarks {
     ]
 
     /// Writes the same bytes as `JSONEncoder` with sorted keys, for this model's plain ASCII values.
-    static func handWritten(_ models: [Grocery]) -> Data {
+    static func handWritten(_ models: [BenchGrocery]) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(models.count * 64)
         bytes.append(UInt8(ascii: "["))

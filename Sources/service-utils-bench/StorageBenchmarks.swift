@@ -10,13 +10,6 @@ import StorageKit
 /// StorageKit against plain Foundation: store and load 10,000 small models, one file each, with and
 /// without flushing to the disk.
 enum StorageBenchmarks {
-    struct Grocery: Codable, Sendable, Equatable {
-        var id: Int
-        var name: String
-        var price: Int
-        var inStock: Bool
-    }
-
     static let count = 10_000
 
     static let all: [Benchmark] = [
@@ -26,9 +19,7 @@ enum StorageBenchmarks {
 
     static func storeAndLoad(durability: LocalStorage.Durability, name: String, label: String) -> Benchmark {
         Benchmark(name: name, summary: "store then load 10,000 small models, one file each, \(label)") {
-            let models = (0..<count).map {
-                Grocery(id: $0, name: "item \($0)", price: $0 * 7 % 1000, inStock: $0 % 2 == 0)
-            }
+            let models = BenchGrocery.samples(count)
             let root = FileManager.default.temporaryDirectory
                 .appendingPathComponent("storage-bench-\(UUID().uuidString)", isDirectory: true)
             let plainDirectory = root.appendingPathComponent("plain", isDirectory: true)
@@ -53,10 +44,10 @@ enum StorageBenchmarks {
         }
     }
 
-    static func ours(_ models: [Grocery], _ storage: LocalStorage) async throws {
+    static func ours(_ models: [BenchGrocery], _ storage: LocalStorage) async throws {
         for model in models { try await storage.store(model, forKey: "item-\(model.id)") }
         for model in models {
-            let loaded = try await storage.load(Grocery.self, forKey: "item-\(model.id)")
+            let loaded = try await storage.load(BenchGrocery.self, forKey: "item-\(model.id)")
             guard loaded == model else { throw BenchmarkError("LocalStorage loaded a different model") }
         }
     }
@@ -67,7 +58,7 @@ enum StorageBenchmarks {
     /// does not, so the file is flushed by hand there) and renames it; the directory is then flushed
     /// so the rename survives a power cut. Not flushed: `.atomic` always flushes on Linux, so the same
     /// steps are done without it: `Data.write` to a temporary file in the directory, then `rename`.
-    static func plain(_ models: [Grocery], in directory: URL, flush: Bool) throws {
+    static func plain(_ models: [BenchGrocery], in directory: URL, flush: Bool) throws {
         let encoder = JSONEncoder()
         let decoder = JSONDecoder()
         for model in models {
@@ -87,7 +78,7 @@ enum StorageBenchmarks {
         }
         for model in models {
             let url = directory.appendingPathComponent("item-\(model.id)")
-            let loaded = try decoder.decode(Grocery.self, from: Data(contentsOf: url))
+            let loaded = try decoder.decode(BenchGrocery.self, from: Data(contentsOf: url))
             guard loaded == model else { throw BenchmarkError("the baseline loaded a different model") }
         }
     }
