@@ -55,6 +55,10 @@ var targets: [Target] = [
         dependencies: ["ServiceUtils", "ServiceUtilsTestSupport"],
         swiftSettings: commonSettings
     ),
+    // Code in SurfUtils 13.2's call shapes (XCTest, as SurfUtils' own tests), compiled with nothing but
+    // `import ServiceUtils`: the proof that a migration is a one-line import change. It is written as a
+    // user's app code is, in plain Swift 6 mode without our upcoming features (`Error`, not `any Error`).
+    .testTarget(name: "SurfUtilsCompatibilityTests", dependencies: ["ServiceUtils"]),
     .testTarget(
         name: "InternalServiceUtilitiesTests",
         dependencies: ["InternalServiceUtilities", "ServiceUtilsTestSupport"],
