@@ -56,9 +56,14 @@ var targets: [Target] = [
         swiftSettings: commonSettings
     ),
     // Code in SurfUtils 13.2's call shapes (XCTest, as SurfUtils' own tests), compiled with nothing but
-    // `import ServiceUtils`: the proof that a migration is a one-line import change. It is written as a
-    // user's app code is, in plain Swift 6 mode without our upcoming features (`Error`, not `any Error`).
-    .testTarget(name: "SurfUtilsCompatibilityTests", dependencies: ["ServiceUtils"]),
+    // `import ServiceUtils`: the proof that a migration is a one-line import change. SurfUtils 13.2 and
+    // the apps built on it are Swift 5 code, so this target is too (no upcoming features, `Error` not
+    // `any Error`); CI builds it with warnings as errors like everything else.
+    .testTarget(
+        name: "SurfUtilsCompatibilityTests",
+        dependencies: ["ServiceUtils"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
     .testTarget(
         name: "InternalServiceUtilitiesTests",
         dependencies: ["InternalServiceUtilities", "ServiceUtilsTestSupport"],
