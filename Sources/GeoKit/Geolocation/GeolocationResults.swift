@@ -1,7 +1,13 @@
+#if canImport(CoreLocation)
+    public import CoreLocation
+#endif
+
 /// The answer to a location request (SurfUtils' `GeolocationResult`).
-public enum GeolocationResult: Sendable, Equatable {
-    /// A fix arrived.
-    case success(Location)
+///
+/// Equality compares the fixes as CoreLocation does: the same `CLLocation` object.
+public enum GeolocationResult: Equatable {
+    /// A fix arrived (``Location/init(_:)`` turns it into a checked ``Location``).
+    case success(CLLocation)
     /// The user (or the system) has not allowed access to the position.
     case denied
     /// Something failed; ``GeolocationService/lastError`` says what.
@@ -20,23 +26,6 @@ public enum GeolocationAuthResult: Sendable, Equatable {
     case requesting
 }
 
-/// Where the permission to read the position stands (CoreLocation's authorization statuses).
-public enum GeolocationAuthorizationStatus: Sendable, Equatable {
-    /// Not asked yet.
-    case notDetermined
-    /// Not allowed by policy.
-    case restricted
-    /// Refused (on Linux: the location daemon could not be reached).
-    case denied
-    /// Allowed at any time.
-    case authorizedAlways
-    /// Allowed while the application is in use.
-    case authorizedWhenInUse
-
-    /// Whether this status allows reading the position.
-    public var isAuthorized: Bool { self == .authorizedAlways || self == .authorizedWhenInUse }
-}
-
 /// How precise a fix should be (SurfUtils' `GeolocationAccuracy`); providers treat it as a hint.
 public enum GeolocationAccuracy: Sendable, Equatable, CaseIterable {
     /// The best the hardware can do, with extra sensors.
@@ -52,8 +41,9 @@ public enum GeolocationAccuracy: Sendable, Equatable, CaseIterable {
     /// Within about three kilometres.
     case threeKilometers
 
-    /// The accuracy in metres, with CoreLocation's negative markers for the two "best" levels.
-    public var metres: Double {
+    /// The accuracy in metres, with CoreLocation's negative markers for the two "best" levels (the
+    /// values of the `kCLLocationAccuracy…` constants).
+    public var metres: CLLocationAccuracy {
         switch self {
         case .bestForNavigation: return -2
         case .best: return -1

@@ -1,165 +1,149 @@
-import InternalServiceUtilities
+#if canImport(CoreLocation)
+    public import CoreLocation
+#endif
 
-/// Called with the answer to a location request.
-public typealias GeolocationCompletion = @Sendable (GeolocationResult) -> Void
-/// Called with the answer to an authorization request.
-public typealias GeolocationAuthCompletion = @Sendable (GeolocationAuthResult) -> Void
+/// What ``GeolocationService/getCurrentLocation(_:)`` calls back with (SurfUtils' type).
+public typealias GeolocationCompletion = (GeolocationResult) -> Void
+/// What ``GeolocationService/requestAuthorization(_:)`` calls back with (SurfUtils' type).
+public typealias GeolocationAuthCompletion = (GeolocationAuthResult) -> Void
 
-/// The user's position and the permission to read it (SurfUtils' `GeolocationServiceInterface`).
-public protocol GeolocationServiceInterface: Sendable {
-    /// Answers with the current position, `.denied` without permission, or `.error`.
+/// The user's position and the permission to read it, behind a protocol for injection and tests
+/// (SurfUtils' `GeolocationServiceInterface`).
+public protocol GeolocationServiceInterface {
+    /// Answers with a fix, `.denied` without permission, or `.error`.
     ///
-    /// - Parameter completion: Called exactly once.
+    /// - Parameter completion: Called once.
     func getCurrentLocation(_ completion: @escaping GeolocationCompletion)
-    /// Answers with the permission state; `.requesting` is followed by a second answer once known.
+    /// Answers with the permission's state; `.requesting` is followed by a second answer.
     ///
-    /// - Parameter completion: Called once, or twice when the first answer is `.requesting`.
+    /// - Parameter completion: Called once, or twice after `.requesting`.
     func requestAuthorization(_ completion: @escaping GeolocationAuthCompletion)
 }
 
-/// SurfUtils' geolocation state machine over any ``LocationManagerInterface``.
+/// The user's position from a location manager (SurfUtils' `GeolocationService`): CoreLocation's
+/// `CLLocationManager` on Apple platforms, gpsd on `127.0.0.1:2947` on Linux
+/// (``GPSDLocationManager``), or any ``LocationManagerInterface`` given to it.
 ///
-/// Requests made while a fix or a permission answer is pending are queued and each answered exactly
-/// once; a `notDetermined` status change keeps them waiting; an empty update answers `.error`.
+/// Like SurfUtils' service it is used from one thread (the main thread in an app); completions run
+/// where the manager reports — CoreLocation on the run loop of the thread that created the
+/// `CLLocationManager`, ServiceUtils' gpsd manager before the request returns. It is therefore not
+/// `Sendable`. Code that wants `async` and typed errors reads ``GPSDLocationProvider/fix()`` or
+/// another provider directly.
+///
+/// Fixed from SurfUtils: several location requests while one is pending ask the manager once and
+/// are all answered by the next fix; an update with no fix answers `.error` and records
+/// ``lastError``; a manager event that leaves the status undetermined keeps authorization requests
+/// waiting.
 ///
 /// ```swift
-/// let service = GeolocationService(manager: GPSDLocationProvider())
-/// if await service.authorization() == .success, case .success(let fix) = await service.currentLocation() {
-///     print(fix.coordinate)
+/// let service = GeolocationService()
+/// service.requestAuthorization { result in
+///     if result == .success { service.getCurrentLocation { print($0) } }
 /// }
 /// ```
-public final class GeolocationService: GeolocationServiceInterface, LocationProviderDelegate {
-    private struct State {
-        var locationRequests: [GeolocationCompletion] = []
-        var authRequests: [GeolocationAuthCompletion] = []
-        var lastError: GeoError?
-        var accuracy: GeolocationAccuracy
+public final class GeolocationService: GeolocationServiceInterface {
+    private var locationManager: any LocationManagerInterface
+    private var locationRequests: [GeolocationCompletion] = []
+    private var authRequests: [GeolocationAuthCompletion] = []
+    /// Receives the manager's events; held here because managers hold their delegates weakly.
+    private var receiver: LocationEventReceiver?
+
+    /// Why the last location request answered `.error`, or `nil`.
+    public private(set) var lastError: (any Error)?
+
+    /// How precise fixes should be; passed on to the manager.
+    public var accuracy: GeolocationAccuracy {
+        didSet { locationManager.desiredAccuracy = accuracy.metres }
     }
 
-    private let manager: any LocationManagerInterface
-    private let state: Locked<State>
-
-    /// Creates the service and becomes the manager's delegate.
+    /// Creates the service and makes itself the manager's delegate.
     ///
     /// - Parameters:
-    ///   - manager:  The source of fixes.
-    ///   - accuracy: The wanted accuracy; a hundred metres by default.
-    public init(manager: any LocationManagerInterface, accuracy: GeolocationAccuracy = .hundredMeters) {
-        self.manager = manager
-        state = Locked(State(accuracy: accuracy))
-        manager.desiredAccuracy = accuracy.metres
-        manager.delegate = self
+    ///   - manager: Where fixes come from: by default a new `CLLocationManager` on Apple platforms
+    ///     (create the service on the main thread, as CoreLocation requires) and a
+    ///     ``GPSDLocationManager`` for gpsd on `127.0.0.1:2947` on Linux.
+    ///   - accuracy: How precise fixes should be.
+    public init(
+        manager: any LocationManagerInterface = GeolocationService.platformManager(),
+        accuracy: GeolocationAccuracy = .hundredMeters
+    ) {
+        locationManager = manager
+        self.accuracy = accuracy
+        locationManager.desiredAccuracy = accuracy.metres
+        let receiver = LocationEventReceiver(service: self)
+        self.receiver = receiver
+        locationManager.delegate = receiver
     }
 
-    /// The wanted accuracy, passed on to the manager.
-    public var accuracy: GeolocationAccuracy {
-        get { state.value.accuracy }
-        set {
-            state.withLock { $0.accuracy = newValue }
-            manager.desiredAccuracy = newValue.metres
-        }
+    /// The platform's location manager (the default of ``init(manager:accuracy:)``).
+    @usableFromInline
+    static func platformManager() -> any LocationManagerInterface {
+        #if canImport(CoreLocation)
+            CLLocationManager()
+        #else
+            GPSDLocationManager()
+        #endif
     }
 
-    /// Why the last `.error` answer failed, if one did.
-    public var lastError: GeoError? { state.value.lastError }
-
-    /// Queues `completion` and asks for a fix when access is allowed; answers `.denied` otherwise.
+    /// Answers with a fix, `.denied` when the status does not allow reading the position, or
+    /// `.error` (see ``lastError``).
     ///
-    /// - Parameter completion: Called exactly once.
+    /// - Parameter completion: Called once.
     public func getCurrentLocation(_ completion: @escaping GeolocationCompletion) {
-        guard manager.status.isAuthorized else {
+        guard Self.isAuthorized(locationManager.status) else {
             completion(.denied)
             return
         }
-        let isFirst = state.withLock { state -> Bool in
-            state.locationRequests.append(completion)
-            return state.locationRequests.count == 1
-        }
-        if isFirst { manager.requestLocation() }
+        locationRequests.append(completion)
+        if locationRequests.count == 1 { locationManager.requestLocation() }
     }
 
-    /// Answers at once when the status is known; otherwise answers `.requesting`, queues
-    /// `completion` for the final answer and asks the manager.
+    /// Answers `.success` or `.denied` at once when the status is known; otherwise answers
+    /// `.requesting`, asks the manager, and answers again (`.success` or `.failure`) when the status
+    /// is determined.
     ///
-    /// - Parameter completion: Called once, or twice when the first answer is `.requesting`.
+    /// - Parameter completion: Called once, or twice after `.requesting`.
     public func requestAuthorization(_ completion: @escaping GeolocationAuthCompletion) {
-        switch manager.status {
+        switch locationManager.status {
         case .authorizedAlways, .authorizedWhenInUse:
             completion(.success)
         case .denied, .restricted:
             completion(.denied)
-        case .notDetermined:
+        default:
             completion(.requesting)
-            state.withLock { $0.authRequests.append(completion) }
-            manager.requestWhenInUseAuthorization()
+            authRequests.append(completion)
+            locationManager.requestWhenInUseAuthorization()
         }
     }
 
-    // MARK: - LocationProviderDelegate
+    // MARK: - Manager events
 
-    /// Answers every queued location request with the first fix, or `.error` when there is none.
-    ///
-    /// - Parameter locations: The fixes.
-    public func locationProviderDidUpdate(locations: [Location]) {
-        guard let first = locations.first else {
-            locationProviderDidFail(with: .locationFailed(.emptyUpdate))
+    func managerDidUpdate(locations: [CLLocation]) {
+        guard let location = locations.first else {
+            managerDidFail(GeoError.locationFailed(.emptyUpdate))
             return
         }
-        let waiting = state.withLock { state in
-            defer { state.locationRequests.removeAll() }
-            return state.locationRequests
-        }
-        for request in waiting { request(.success(first)) }
+        let waiting = locationRequests
+        locationRequests.removeAll()
+        for request in waiting { request(.success(location)) }
     }
 
-    /// Answers every queued location request with `.error` and keeps the reason in ``lastError``.
-    ///
-    /// - Parameter error: Why the fix failed.
-    public func locationProviderDidFail(with error: GeoError) {
-        let waiting = state.withLock { state in
-            defer { state.locationRequests.removeAll() }
-            state.lastError = error
-            return state.locationRequests
-        }
+    func managerDidFail(_ error: any Error) {
+        lastError = error
+        let waiting = locationRequests
+        locationRequests.removeAll()
         for request in waiting { request(.error) }
     }
 
-    /// Answers the queued authorization requests once the status is determined.
-    ///
-    /// - Parameter status: The new status; `notDetermined` keeps the requests waiting.
-    public func locationProviderDidChangeAuthorization(_ status: GeolocationAuthorizationStatus) {
+    func managerDidChangeAuthorization(_ status: CLAuthorizationStatus) {
         guard status != .notDetermined else { return }
-        let waiting = state.withLock { state in
-            defer { state.authRequests.removeAll() }
-            return state.authRequests
-        }
-        let result: GeolocationAuthResult = status.isAuthorized ? .success : .failure
+        let result: GeolocationAuthResult = Self.isAuthorized(status) ? .success : .failure
+        let waiting = authRequests
+        authRequests.removeAll()
         for request in waiting { request(result) }
     }
-}
 
-// MARK: - Async
-
-extension GeolocationService {
-    /// The answer to ``getCurrentLocation(_:)``.
-    ///
-    /// - Returns: The fix, `.denied` or `.error` (see ``lastError``).
-    public func currentLocation() async -> GeolocationResult {
-        await withCheckedContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            getCurrentLocation { once.resume(returning: $0) }
-        }
-    }
-
-    /// The final answer to ``requestAuthorization(_:)``: never `.requesting`.
-    ///
-    /// - Returns: `.success`, `.denied` or `.failure`.
-    public func authorization() async -> GeolocationAuthResult {
-        await withCheckedContinuation { continuation in
-            let once = ResumeOnce(continuation)
-            requestAuthorization { result in
-                if result != .requesting { once.resume(returning: result) }
-            }
-        }
+    private static func isAuthorized(_ status: CLAuthorizationStatus) -> Bool {
+        status == .authorizedAlways || status == .authorizedWhenInUse
     }
 }

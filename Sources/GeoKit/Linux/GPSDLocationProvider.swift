@@ -5,27 +5,21 @@ import InternalServiceUtilities
 ///
 /// Each request connects, sends `?WATCH={"enable":true,"json":true}`, and takes the first TPV
 /// report with mode ≥ 2 (a 2D or 3D fix); earlier partial reports are skipped. Accuracy comes from
-/// `eph`, or the larger of `epx` and `epy`. No gpsd listening makes authorization `.denied` and a
-/// location request fail with ``GeoError/LocationFailureReason/unreachable(_:)``.
+/// `eph`, or the larger of `epx` and `epy`. No gpsd listening makes a request fail with
+/// ``GeoError/LocationFailureReason/unreachable(_:)``. ``GPSDLocationManager`` puts it behind
+/// SurfUtils' ``LocationManagerInterface`` for ``GeolocationService``.
 ///
 /// ```swift
 /// let gpsd = GPSDLocationProvider(host: "127.0.0.1", port: 2947)
 /// let fix = try await gpsd.fix()
 /// ```
-public final class GPSDLocationProvider: LocationManagerInterface {
-    private struct State {
-        weak var delegate: (any LocationProviderDelegate)?
-        var status: GeolocationAuthorizationStatus = .notDetermined
-        var desiredAccuracy: Double = 100
-    }
-
+public struct GPSDLocationProvider: Sendable {
     /// The daemon's host name or address.
     public let host: String
     /// The daemon's port (2947 by default).
     public let port: UInt16
     /// Seconds to wait for a connection and a fix.
     public let timeout: TimeInterval
-    private let state = Locked(State())
 
     /// Creates a provider for the daemon at `host:port`.
     ///
@@ -45,7 +39,7 @@ public final class GPSDLocationProvider: LocationManagerInterface {
     ///   - address: Such as `127.0.0.1:2947`.
     ///   - timeout: Seconds to wait for a fix; 10 by default.
     /// - Throws: ``GeoError/locationFailed(_:)`` when the address cannot be read.
-    public convenience init(address: String, timeout: TimeInterval = 10) throws(GeoError) {
+    public init(address: String, timeout: TimeInterval = 10) throws(GeoError) {
         var host = Substring(address)
         var port: UInt16 = 2947
         if let colon = address.lastIndex(of: ":"), !address.hasSuffix("]"),
@@ -62,43 +56,6 @@ public final class GPSDLocationProvider: LocationManagerInterface {
         self.init(host: String(host), port: port, timeout: timeout)
     }
 
-    /// Who hears about fixes and status changes; held weakly.
-    public var delegate: (any LocationProviderDelegate)? {
-        get { state.value.delegate }
-        set { state.withLock { $0.delegate = newValue } }
-    }
-
-    /// `notDetermined` until ``requestWhenInUseAuthorization()`` has tried the daemon, then
-    /// `authorizedWhenInUse` if it answered and `denied` if not.
-    public var status: GeolocationAuthorizationStatus { state.value.status }
-
-    /// The wanted accuracy in metres; gpsd reports what the receiver has, so this is only kept.
-    public var desiredAccuracy: Double {
-        get { state.value.desiredAccuracy }
-        set { state.withLock { $0.desiredAccuracy = newValue } }
-    }
-
-    /// Asks gpsd for a fix on a thread of its own and tells the delegate.
-    public func requestLocation() {
-        Thread.detachNewThread { [self] in
-            let result = Result { () throws(GeoError) -> Location in try firstFix() }
-            let delegate = self.delegate
-            switch result {
-            case .success(let location): delegate?.locationProviderDidUpdate(locations: [location])
-            case .failure(let error): delegate?.locationProviderDidFail(with: error)
-            }
-        }
-    }
-
-    /// Checks that gpsd answers and tells the delegate the resulting status.
-    public func requestWhenInUseAuthorization() {
-        Thread.detachNewThread { [self] in
-            let status: GeolocationAuthorizationStatus = (try? probe()) != nil ? .authorizedWhenInUse : .denied
-            state.withLock { $0.status = status }
-            delegate?.locationProviderDidChangeAuthorization(status)
-        }
-    }
-
     /// The first fix gpsd reports.
     ///
     /// - Returns: The fix.
@@ -106,7 +63,7 @@ public final class GPSDLocationProvider: LocationManagerInterface {
     public func fix() async throws(GeoError) -> Location {
         let result = await withCheckedContinuation {
             (continuation: CheckedContinuation<Result<Location, GeoError>, Never>) in
-            Thread.detachNewThread { [self] in
+            Thread.detachNewThread {
                 continuation.resume(returning: Result { () throws(GeoError) -> Location in try firstFix() })
             }
         }

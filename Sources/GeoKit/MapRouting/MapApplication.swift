@@ -1,5 +1,9 @@
 public import Foundation
 
+#if canImport(CoreLocation)
+    public import CoreLocation
+#endif
+
 /// Applications and web services that can show a point or a route (SurfUtils' `MapApplication`,
 /// with Yandex Navigator, Waze and `geo:` URIs added).
 ///
@@ -83,6 +87,20 @@ public enum MapApplication: String, CaseIterable, Sendable {
         case .geo:
             return URL(string: "geo:" + to)
         }
+    }
+
+    /// The URL that opens a route to `endCoordinate` in this application (SurfUtils' method).
+    ///
+    /// - Parameters:
+    ///   - startCoordinate: Where the route begins, or `nil` for the user's position.
+    ///   - endCoordinate:   The destination.
+    /// - Returns: The URL, or `nil` when a coordinate is not on Earth (such as
+    ///   `kCLLocationCoordinate2DInvalid`) or the URL could not be formed.
+    public func routeUrl(startCoordinate: CLLocationCoordinate2D?, endCoordinate: CLLocationCoordinate2D) -> URL? {
+        guard let end = try? Coordinate(endCoordinate) else { return nil }
+        guard let startCoordinate else { return routeURL(from: nil, to: end) }
+        guard let start = try? Coordinate(startCoordinate) else { return nil }
+        return routeURL(from: start, to: end)
     }
 
     /// The URL that shows `point` in this application.

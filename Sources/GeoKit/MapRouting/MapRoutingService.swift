@@ -1,8 +1,12 @@
 public import Foundation
 public import PlatformKit
 
+#if canImport(CoreLocation)
+    public import CoreLocation
+#endif
+
 /// Builds routes in the user's map applications (SurfUtils' `MapRoutingServiceInterface`).
-public protocol MapRoutingServiceInterface: Sendable {
+public protocol MapRoutingServiceInterface {
     /// The applications that can open a route here, in ``MapApplication`` order.
     var availableApplications: [MapApplication] { get }
     /// Opens a route to `destination` in `application`: from the user's position when access is
@@ -12,20 +16,32 @@ public protocol MapRoutingServiceInterface: Sendable {
     ///   - destination: Where the route goes.
     ///   - application: Which application opens it.
     ///   - onComplete:  Called once the URL is built, before it is opened.
-    func buildRoute(to destination: Coordinate, in application: MapApplication, onComplete: (@Sendable () -> Void)?)
+    func buildRoute(to destination: CLLocationCoordinate2D, in application: MapApplication, onComplete: (() -> Void)?)
 }
 
-/// Opens routes in map applications through an injected `URLOpener` (PlatformKit).
+/// Opens routes in map applications through a `URLOpener` (PlatformKit): the system's by default
+/// (`UIApplication`/`NSWorkspace` on Apple platforms, `xdg-open` on Linux), a fake in tests.
+///
+/// It keeps SurfUtils' shape, including a location service that is not `Sendable`, so it is used from
+/// one thread (the main thread in an app), as SurfUtils' class was.
 ///
 /// ```swift
-/// let service = MapRoutingService(locationService: location, opener: opener)
+/// let service = MapRoutingService(locationService: routeStart)
 /// if let app = service.availableApplications.first {
-///     let opened = await service.buildRoute(to: destination, in: app)
+///     service.buildRoute(to: CLLocationCoordinate2D(latitude: 59.94, longitude: 30.31), in: app, onComplete: nil)
 /// }
+/// let opened = await service.buildRoute(to: try Coordinate(latitude: 59.94, longitude: 30.31), in: .geo)
 /// ```
-public struct MapRoutingService: MapRoutingServiceInterface {
+public final class MapRoutingService: MapRoutingServiceInterface {
     private let locationService: any MapRoutingLocationServiceInterface
     private let opener: any URLOpener
+
+    /// Creates the service with the system's URL opener (SurfUtils' initializer).
+    ///
+    /// - Parameter locationService: Tells whether and where the user is.
+    public convenience init(locationService: any MapRoutingLocationServiceInterface) {
+        self.init(locationService: locationService, opener: .system)
+    }
 
     /// Creates the service.
     ///
@@ -50,21 +66,27 @@ public struct MapRoutingService: MapRoutingServiceInterface {
         return available
     }
 
-    /// Builds the route URL and opens it, calling `onComplete` once the URL is built (as SurfUtils).
+    /// Builds the route URL and opens it, calling `onComplete` once the URL is built (as SurfUtils):
+    /// at once when the start is not asked for, otherwise where the location service answers.
     ///
     /// - Parameters:
-    ///   - destination: Where the route goes.
+    ///   - destination: Where the route goes; an invalid coordinate opens nothing.
     ///   - application: Which application opens it.
     ///   - onComplete:  Called once, before the URL is opened.
     public func buildRoute(
-        to destination: Coordinate,
-        in application: MapApplication,
-        onComplete: (@Sendable () -> Void)?
+        to destination: CLLocationCoordinate2D, in application: MapApplication, onComplete: (() -> Void)?
     ) {
-        Task {
-            let url = await routeURL(to: destination, in: application)
+        let opener = opener
+        guard locationService.isLocationAccessAllowed, locationService.isAllowedFullAccuracyLocation else {
+            let url = application.routeUrl(startCoordinate: nil, endCoordinate: destination)
             onComplete?()
-            _ = await open(url)
+            Self.open(url, with: opener)
+            return
+        }
+        locationService.getCurrentLocation { start in
+            let url = application.routeUrl(startCoordinate: start, endCoordinate: destination)
+            onComplete?()
+            Self.open(url, with: opener)
         }
     }
 
@@ -76,8 +98,8 @@ public struct MapRoutingService: MapRoutingServiceInterface {
     /// - Returns: The URL that was opened, or `nil` when none could be built or opened.
     @discardableResult
     public func buildRoute(to destination: Coordinate, in application: MapApplication) async -> URL? {
-        let url = await routeURL(to: destination, in: application)
-        return await open(url) ? url : nil
+        guard let url = await routeURL(to: destination, in: application), opener.canOpen(url) else { return nil }
+        return await opener.open(url) ? url : nil
     }
 
     /// The URL ``buildRoute(to:in:)`` would open: with the user's position as the start only when
@@ -93,13 +115,14 @@ public struct MapRoutingService: MapRoutingServiceInterface {
         }
         let here = await withCheckedContinuation { (continuation: CheckedContinuation<Coordinate?, Never>) in
             let once = ResumeOnce(continuation)
-            locationService.getCurrentLocation { once.resume(returning: $0) }
+            locationService.getCurrentLocation { once.resume(returning: $0.flatMap { try? Coordinate($0) }) }
         }
         return application.routeURL(from: here, to: destination)
     }
 
-    private func open(_ url: URL?) async -> Bool {
-        guard let url, opener.canOpen(url) else { return false }
-        return await opener.open(url)
+    /// Opens `url` in the background when the opener can.
+    private static func open(_ url: URL?, with opener: any URLOpener) {
+        guard let url, opener.canOpen(url) else { return }
+        Task { _ = await opener.open(url) }
     }
 }

@@ -1,11 +1,15 @@
 import Foundation
 
+#if canImport(CoreLocation)
+    public import CoreLocation
+#endif
+
 /// Measures distances between points: the geodesic distance, the road distance from a
 /// ``RouteProvider``, and their formatting (SurfUtils' `RouteMeasurer` API).
 ///
 /// ```swift
 /// let metres = RouteMeasurer.calculateApproximateDistance(between: moscow, and: petersburg)
-/// print(RouteMeasurer.formatDistance(metres, meterPattern: "m", kilometrPatter: "km"))  // "634 km"
+/// print(RouteMeasurer.formatDistance(metres, meterPattern: "m", kilometrPatter: "km"))  // "636 km"
 /// let road = try await RouteMeasurer(routeProvider: OSRMRouteProvider()).routeDistance(between: a, and: b)
 /// ```
 public struct RouteMeasurer: Sendable {
@@ -61,52 +65,60 @@ public struct RouteMeasurer: Sendable {
 // MARK: - SurfUtils-compatible static API
 
 extension RouteMeasurer {
-    /// The geodesic (WGS-84) distance in metres between two points, as SurfUtils' method of the same name.
+    /// The geodesic (WGS 84) distance in metres between two points (SurfUtils' method of the same
+    /// name; CoreLocation's `CLLocation.distance(from:)` was a sphere-like approximation, this one is
+    /// exact to nanometres).
+    ///
+    /// ```swift
+    /// let metres = RouteMeasurer.calculateApproximateDistance(
+    ///     between: CLLocationCoordinate2D(latitude: 55.7512, longitude: 37.6184),
+    ///     and: CLLocationCoordinate2D(latitude: 59.9386, longitude: 30.3141))   // ≈ 636 km
+    /// ```
     ///
     /// - Parameters:
     ///   - firstPoint:  One point.
     ///   - secondPoint: The other.
-    /// - Returns: Metres.
-    public static func calculateApproximateDistance(between firstPoint: Coordinate, and secondPoint: Coordinate)
-        -> Double
-    {
-        Geodesic.wgs84.distance(from: firstPoint, to: secondPoint)
+    /// - Returns: Metres, or `nan` when a point is not on Earth (such as
+    ///   `kCLLocationCoordinate2DInvalid`); ``approximateDistance(between:and:)`` takes checked
+    ///   ``Coordinate`` values instead.
+    public static func calculateApproximateDistance(
+        between firstPoint: CLLocationCoordinate2D, and secondPoint: CLLocationCoordinate2D
+    ) -> Double {
+        guard let start = try? Coordinate(firstPoint), let end = try? Coordinate(secondPoint) else { return .nan }
+        return Geodesic.wgs84.distance(from: start, to: end)
     }
 
-    /// Calls `completion` with the road distance in metres, or `nil` when there is no route or the
-    /// provider failed (SurfUtils' behaviour; use the async form to see the error).
+    /// Calls `completion` with the road distance in metres, or `nil` when a point is invalid, there is
+    /// no route, or the provider failed (SurfUtils' behaviour; ``routeDistance(between:and:)`` says
+    /// why).
+    ///
+    /// ```swift
+    /// RouteMeasurer.calculateDistance(between: here, and: there) { distance in
+    ///     guard let distance else { return }
+    ///     print(RouteMeasurer.formatDistance(distance, meterPattern: "m", kilometrPatter: "km"))
+    /// }
+    /// ```
     ///
     /// - Parameters:
     ///   - firstPoint:    Where the route begins.
     ///   - secondPoint:   Where it ends.
     ///   - routeProvider: The road-distance service; ``defaultRouteProvider`` when omitted.
-    ///   - completion:    Called once, on an arbitrary task.
+    ///   - completion:    Called once, on an arbitrary thread.
+    @preconcurrency
     public static func calculateDistance(
-        between firstPoint: Coordinate,
-        and secondPoint: Coordinate,
+        between firstPoint: CLLocationCoordinate2D,
+        and secondPoint: CLLocationCoordinate2D,
         routeProvider: any RouteProvider = RouteMeasurer.defaultRouteProvider,
         completion: @escaping @Sendable (Double?) -> Void
     ) {
+        guard let start = try? Coordinate(firstPoint), let end = try? Coordinate(secondPoint) else {
+            completion(nil)
+            return
+        }
         Task {
-            let distance = try? await routeProvider.routeDistance(from: firstPoint, to: secondPoint)
+            let distance = try? await routeProvider.routeDistance(from: start, to: end)
             completion(distance ?? nil)
         }
-    }
-
-    /// The road distance in metres, or `nil` when there is no route.
-    ///
-    /// - Parameters:
-    ///   - firstPoint:    Where the route begins.
-    ///   - secondPoint:   Where it ends.
-    ///   - routeProvider: The road-distance service; ``defaultRouteProvider`` when omitted.
-    /// - Returns: Metres along the route, or `nil`.
-    /// - Throws: ``GeoError/routeFailed(_:)`` when the provider cannot be asked.
-    public static func calculateDistance(
-        between firstPoint: Coordinate,
-        and secondPoint: Coordinate,
-        routeProvider: any RouteProvider = RouteMeasurer.defaultRouteProvider
-    ) async throws(GeoError) -> Double? {
-        try await routeProvider.routeDistance(from: firstPoint, to: secondPoint)
     }
 
     /// Formats metres with your unit words exactly as SurfUtils does: negative → `0 m`; below 1000 →

@@ -97,21 +97,11 @@ enum GeoCommands {
         } catch {
             throw UsageError(ServiceUtilsCLI.describe(error))
         }
-        let service = GeolocationService(manager: provider)
-        guard await service.authorization() == .success else {
-            console.error("service-utils locate: gpsd at \(address) did not answer, so location access is denied")
-            return ExitStatus.unavailable
-        }
-        switch await service.currentLocation() {
-        case .success(let fix):
-            printFix(fix, console: console)
+        do {
+            printFix(try await provider.fix(), console: console)
             return ExitStatus.success
-        case .denied:
-            console.error("service-utils locate: access denied")
-            return ExitStatus.unavailable
-        case .error:
-            let reason = service.lastError.map { ServiceUtilsCLI.describe($0) } ?? "unknown error"
-            console.error("service-utils locate: \(reason)")
+        } catch {
+            console.error("service-utils locate: gpsd at \(address): \(ServiceUtilsCLI.describe(error))")
             return ExitStatus.unavailable
         }
     }
@@ -122,7 +112,8 @@ enum GeoCommands {
         let petersburg = try Coordinate(latitude: 59.938600, longitude: 30.314100)
         console.print("  Geodesic (Karney) Moscow → St Petersburg on WGS-84:")
         printDistance(from: moscow, to: petersburg, console: console, indent: "    ")
-        let metres = RouteMeasurer.calculateApproximateDistance(between: moscow, and: petersburg)
+        let metres = RouteMeasurer.calculateApproximateDistance(
+            between: moscow.locationCoordinate, and: petersburg.locationCoordinate)
         console.print("  RouteMeasurer.formatDistance (SurfUtils' exact output):")
         for value in [-3.0, 742.4, 12_345.0, metres] {
             let text = RouteMeasurer.formatDistance(value, meterPattern: "m", kilometrPatter: "km")

@@ -1,6 +1,7 @@
 import Foundation
 import GeoKit
 import InternalServiceUtilities
+import ServiceUtilsTestSupport
 import Testing
 
 /// Serves a scripted gpsd session: the VERSION banner, then after `?WATCH` the given lines.
@@ -99,16 +100,11 @@ struct GPSDLocationProviderTests {
         }
     }
 
-    @Test("with no daemon, authorization is denied and a location is an error with the reason")
+    @Test("with no daemon, a fix is an error that says the daemon is unreachable")
     func noDaemon() async throws {
         let closed = try ClosedPort()
         defer { withExtendedLifetime(closed) {} }
-        let port = closed.port
-        let provider = GPSDLocationProvider(host: "127.0.0.1", port: port, timeout: 5)
-        let service = GeolocationService(manager: provider)
-        #expect(await service.authorization() == .failure)
-        #expect(provider.status == .denied)
-        #expect(await service.authorization() == .denied)
+        let provider = GPSDLocationProvider(host: "127.0.0.1", port: closed.port, timeout: 5)
         await #expect {
             try await provider.fix()
         } throws: { error in
@@ -117,17 +113,62 @@ struct GPSDLocationProviderTests {
         }
     }
 
-    @Test("through GeolocationService: authorization succeeds and the fix arrives")
+    @Test("through GeolocationService and GPSDLocationManager: authorized at once, and the fix arrives")
     func throughService() async throws {
         let server = try gpsdServer(after: [Self.watch, Self.fix3D])
         defer { server.stop() }
-        let service = GeolocationService(manager: GPSDLocationProvider(host: "127.0.0.1", port: server.port))
-        #expect(await service.authorization() == .success)
-        guard case .success(let fix) = await service.currentLocation() else {
-            Issue.record("no fix: \(String(describing: service.lastError))")
+        let port = server.port
+        // The manager asks gpsd on the calling thread, so the service runs off the cooperative pool.
+        let (authorization, latitude) = try await onThread { () -> ([GeolocationAuthResult], Double?) in
+            let manager = GPSDLocationManager(provider: GPSDLocationProvider(host: "127.0.0.1", port: port))
+            let service = GeolocationService(manager: manager)
+            var authorization: [GeolocationAuthResult] = []
+            service.requestAuthorization { authorization.append($0) }
+            var latitude: Double?
+            service.getCurrentLocation { result in
+                if case .success(let fix) = result { latitude = fix.coordinate.latitude }
+            }
+            return (authorization, latitude)
+        }
+        #expect(authorization == [.success])
+        #expect(latitude == 59.9386)
+    }
+
+    @Test("through GeolocationService with no daemon: the answer is .error and lastError says unreachable")
+    func serviceWithoutDaemon() async throws {
+        let closed = try ClosedPort()
+        defer { withExtendedLifetime(closed) {} }
+        let port = closed.port
+        let (results, reason) = try await onThread { () -> ([String], GeoError?) in
+            let provider = GPSDLocationProvider(host: "127.0.0.1", port: port, timeout: 5)
+            let service = GeolocationService(manager: GPSDLocationManager(provider: provider))
+            var results: [String] = []
+            service.getCurrentLocation { results.append("\($0)") }
+            return (results, service.lastError as? GeoError)
+        }
+        #expect(results == ["error"])
+        guard case .locationFailed(.unreachable(let text)) = reason else {
+            Issue.record("unexpected reason \(String(describing: reason))")
             return
         }
-        #expect(fix.coordinate.latitude == 59.9386)
+        #expect(text.contains("127.0.0.1"))
+    }
+
+    @Test("GeolocationService() with no arguments asks gpsd on 127.0.0.1:2947, and answers .error when none runs")
+    func defaultService() async throws {
+        // CI runs its gpsd fixture on another port, so nothing listens on gpsd's own port here.
+        let (results, reason) = try await onThread { () -> ([String], GeoError?) in
+            let service = GeolocationService()
+            var results: [String] = []
+            service.getCurrentLocation { results.append("\($0)") }
+            return (results, service.lastError as? GeoError)
+        }
+        #expect(results == ["error"], "is a gpsd listening on 127.0.0.1:2947 on this machine?")
+        guard case .locationFailed(.unreachable(let text)) = reason else {
+            Issue.record("unexpected reason \(String(describing: reason))")
+            return
+        }
+        #expect(text.contains("2947"))
     }
 
     @Test(

@@ -1,59 +1,38 @@
+import Foundation
 import GeoKit
-import InternalServiceUtilities
 import Testing
 
-/// A location manager driven by the test (SurfUtils' `LocationManagerMock`).
+/// A location manager driven by the test (SurfUtils' `LocationManagerMock`, in the Linux delegate shape).
 final class FakeLocationManager: LocationManagerInterface {
-    private struct State {
-        weak var delegate: (any LocationProviderDelegate)?
-        var status: GeolocationAuthorizationStatus = .denied
-        var desiredAccuracy = 0.0
-        var locationRequests = 0
-        var authorizationRequests = 0
-    }
+    weak var delegate: (any LocationManagerDelegate)?
+    var status: CLAuthorizationStatus = .denied
+    var desiredAccuracy: CLLocationAccuracy = 0
+    private(set) var locationRequests = 0
+    private(set) var authorizationRequests = 0
 
-    private let state = Locked(State())
+    func requestLocation() { locationRequests += 1 }
+    func requestWhenInUseAuthorization() { authorizationRequests += 1 }
 
-    var delegate: (any LocationProviderDelegate)? {
-        get { state.value.delegate }
-        set { state.withLock { $0.delegate = newValue } }
-    }
-    var status: GeolocationAuthorizationStatus {
-        get { state.value.status }
-        set { state.withLock { $0.status = newValue } }
-    }
-    var desiredAccuracy: Double {
-        get { state.value.desiredAccuracy }
-        set { state.withLock { $0.desiredAccuracy = newValue } }
-    }
-    var locationRequests: Int { state.value.locationRequests }
-    var authorizationRequests: Int { state.value.authorizationRequests }
-
-    func requestLocation() { state.withLock { $0.locationRequests += 1 } }
-    func requestWhenInUseAuthorization() { state.withLock { $0.authorizationRequests += 1 } }
-
-    func sendAuthEvent() { delegate?.locationProviderDidChangeAuthorization(status) }
-    func sendLocationEvent(_ location: Location) { delegate?.locationProviderDidUpdate(locations: [location]) }
-    func sendEmptyLocationEvent() { delegate?.locationProviderDidUpdate(locations: []) }
-    func sendErrorEvent() { delegate?.locationProviderDidFail(with: .locationFailed(.timedOut)) }
+    func sendAuthEvent() { delegate?.locationManager(self, didChangeAuthorization: status) }
+    func sendLocationEvent(_ location: CLLocation) { delegate?.locationManager(self, didUpdateLocations: [location]) }
+    func sendEmptyLocationEvent() { delegate?.locationManager(self, didUpdateLocations: []) }
+    func sendErrorEvent() { delegate?.locationManager(self, didFailWithError: GeoError.locationFailed(.timedOut)) }
 }
 
 /// Collects the answers a completion receives.
-final class Answers<Value: Sendable>: Sendable {
-    private let values = Locked<[Value]>([])
-    var all: [Value] { values.value }
-    func record(_ value: Value) { values.withLock { $0.append(value) } }
+final class Answers<Value> {
+    private(set) var all: [Value] = []
+    func record(_ value: Value) { all.append(value) }
 }
 
 @Suite("GeolocationService state machine (SurfUtils' scenarios)")
 struct GeolocationServiceTests {
     let manager = FakeLocationManager()
     let service: GeolocationService
-    let here: Location
+    let here = CLLocation(latitude: 12, longitude: 12)
 
-    init() throws {
+    init() {
         service = GeolocationService(manager: manager)
-        here = Location(coordinate: try Coordinate(latitude: 12, longitude: 12), horizontalAccuracy: 5)
     }
 
     @Test("an authorized status answers success at once")
@@ -83,8 +62,8 @@ struct GeolocationServiceTests {
         #expect(manager.authorizationRequests == 3)
     }
 
-    @Test("denied and restricted answer denied", arguments: [GeolocationAuthorizationStatus.denied, .restricted])
-    func denied(status: GeolocationAuthorizationStatus) {
+    @Test("denied and restricted answer denied", arguments: [CLAuthorizationStatus.denied, .restricted])
+    func denied(status: CLAuthorizationStatus) {
         manager.status = status
         let answers = Answers<GeolocationAuthResult>()
         service.requestAuthorization(answers.record)
@@ -134,7 +113,7 @@ struct GeolocationServiceTests {
         service.getCurrentLocation(answers.record)
         manager.sendEmptyLocationEvent()
         #expect(answers.all == [.error])
-        #expect(service.lastError == .locationFailed(.emptyUpdate))
+        #expect(service.lastError as? GeoError == .locationFailed(.emptyUpdate))
     }
 
     @Test("without permission a location request is denied and the manager is not asked")
@@ -153,7 +132,7 @@ struct GeolocationServiceTests {
         service.getCurrentLocation(answers.record)
         manager.sendErrorEvent()
         #expect(answers.all == [.error])
-        #expect(service.lastError == .locationFailed(.timedOut))
+        #expect(service.lastError as? GeoError == .locationFailed(.timedOut))
     }
 
     @Test("accuracy is passed to the manager in metres")
@@ -162,19 +141,5 @@ struct GeolocationServiceTests {
         service.accuracy = .tenMeters
         #expect(manager.desiredAccuracy == 10)
         #expect(service.accuracy == .tenMeters)
-    }
-
-    @Test("the async forms wait for the final answers")
-    func asyncForms() async {
-        manager.status = .notDetermined
-        async let authorization = service.authorization()
-        while manager.authorizationRequests == 0 { await Task.yield() }
-        manager.status = .authorizedWhenInUse
-        manager.sendAuthEvent()
-        #expect(await authorization == .success)
-        async let location = service.currentLocation()
-        while manager.locationRequests == 0 { await Task.yield() }
-        manager.sendLocationEvent(here)
-        #expect(await location == .success(here))
     }
 }

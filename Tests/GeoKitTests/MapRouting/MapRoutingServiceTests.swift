@@ -44,9 +44,9 @@ final class FixedLocationService: MapRoutingLocationServiceInterface {
         self.position = position
     }
 
-    func getCurrentLocation(_ completion: @escaping @Sendable (Coordinate?) -> Void) {
+    func getCurrentLocation(_ completion: @escaping ((CLLocationCoordinate2D?) -> Void)) {
         requests.withLock { $0 += 1 }
-        completion(position)
+        completion(position?.locationCoordinate)
     }
 }
 
@@ -106,6 +106,20 @@ struct MapRoutingServiceTests {
                 == MapApplication.twoGIS.routeURL(from: nil, to: destination))
     }
 
+    @Test("an invalid destination opens nothing but still completes")
+    func invalidDestination() async {
+        let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
+        let opener = RecordingOpener(schemes: ["geo"])
+        let service = MapRoutingService(locationService: location, opener: opener)
+        var completed = 0
+        service.buildRoute(to: kCLLocationCoordinate2DInvalid, in: .geo) { completed += 1 }
+        #expect(completed == 1)
+        #expect(MapApplication.geo.routeUrl(startCoordinate: nil, endCoordinate: kCLLocationCoordinate2DInvalid) == nil)
+        // An open would have been started before buildRoute returned; a valid route after it is the next one.
+        service.buildRoute(to: destination.locationCoordinate, in: .geo, onComplete: nil)
+        #expect(await opener.nextOpened() == MapApplication.geo.routeURL(from: nil, to: destination))
+    }
+
     @Test("an application the opener cannot open is not opened")
     func notOpenable() async {
         let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
@@ -122,7 +136,7 @@ struct MapRoutingServiceTests {
         let opener = RecordingOpener(schemes: ["geo"])
         let service = MapRoutingService(locationService: location, opener: opener)
         await confirmation("onComplete called once") { completed in
-            service.buildRoute(to: destination, in: .geo) { completed() }
+            service.buildRoute(to: destination.locationCoordinate, in: .geo) { completed() }
             #expect(await opener.nextOpened() == MapApplication.geo.routeURL(from: here, to: destination))
         }
     }

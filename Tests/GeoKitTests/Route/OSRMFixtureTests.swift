@@ -46,7 +46,9 @@ struct OSRMFixtureTests {
         let a = try Coordinate(latitude: 55.750, longitude: 37.610)
         let b = try Coordinate(latitude: 55.750, longitude: 37.612)
         let distance = await withCheckedContinuation { continuation in
-            RouteMeasurer.calculateDistance(between: a, and: b, routeProvider: provider) {
+            RouteMeasurer.calculateDistance(
+                between: a.locationCoordinate, and: b.locationCoordinate, routeProvider: provider
+            ) {
                 continuation.resume(returning: $0)
             }
         }

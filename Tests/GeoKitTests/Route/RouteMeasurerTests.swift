@@ -44,7 +44,24 @@ struct RouteMeasurerTests {
         let cdg = try Coordinate(latitude: 49.01666667, longitude: 2.55)
         // Value printed by `GeodSolve -i -p 10` for this pair
         #expect(
-            abs(RouteMeasurer.calculateApproximateDistance(between: jfk, and: cdg) - 5_853_226.255_613_289_8) < 1e-8)
+            abs(
+                RouteMeasurer.calculateApproximateDistance(
+                    between: jfk.locationCoordinate, and: cdg.locationCoordinate) - 5_853_226.255_613_289_8) < 1e-8)
+    }
+
+    @Test("an invalid point gives nan from the approximate form and nil from the completion form")
+    func invalidPoints() async throws {
+        let valid = CLLocationCoordinate2D(latitude: 1, longitude: 2)
+        let invalid = [kCLLocationCoordinate2DInvalid, CLLocationCoordinate2D(latitude: .nan, longitude: 0)]
+        for point in invalid {
+            #expect(RouteMeasurer.calculateApproximateDistance(between: valid, and: point).isNaN)
+            let answer = await withCheckedContinuation { continuation in
+                RouteMeasurer.calculateDistance(
+                    between: point, and: valid, routeProvider: StubRouteProvider { _, _ in 1 }
+                ) { continuation.resume(returning: $0) }
+            }
+            #expect(answer == nil)
+        }
     }
 
     @Test("the completion form passes the provider's distance, and nil for no route or a failure")
@@ -59,7 +76,9 @@ struct RouteMeasurerTests {
         for (provider, expected) in providers {
             // When the completion form is called
             let answer = await withCheckedContinuation { continuation in
-                RouteMeasurer.calculateDistance(between: a, and: b, routeProvider: provider) {
+                RouteMeasurer.calculateDistance(
+                    between: a.locationCoordinate, and: b.locationCoordinate, routeProvider: provider
+                ) {
                     continuation.resume(returning: $0)
                 }
             }
@@ -80,10 +99,10 @@ struct RouteMeasurerTests {
             })
         #expect(try await measurer.routeDistance(between: a, and: b) == 10)
         #expect(seen.value == [a, b])
+        let failing = RouteMeasurer(
+            routeProvider: StubRouteProvider { _, _ throws(GeoError) in throw .routeFailed(.transport("down")) })
         await #expect(throws: GeoError.routeFailed(.transport("down"))) {
-            try await RouteMeasurer.calculateDistance(
-                between: a, and: b,
-                routeProvider: StubRouteProvider { _, _ throws(GeoError) in throw .routeFailed(.transport("down")) })
+            try await failing.routeDistance(between: a, and: b)
         }
     }
 }
