@@ -3,8 +3,8 @@
     public import UIKit
 
     // AdvancedNavigationStackManagement (SurfUtils): navigation-stack changes with a completion
-    // called after the transition, or on the next main-queue turn when not animated or when there
-    // is no transition coordinator. Apple platforms only.
+    // called after the transition, or on the next main-queue turn when not animated, when there is no
+    // transition coordinator, or when the coordinator cannot queue the completion. Apple platforms only.
 
     extension UINavigationController {
         /// Pushes `viewController` and calls `completion` once the push has finished.
@@ -67,8 +67,13 @@
                 DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
                 return
             }
-            coordinator.animate(alongsideTransition: nil) { _ in
+            // `animate(alongsideTransition:completion:)` returns false when it could not queue the
+            // blocks, and then never calls the completion: call it on the next main-queue turn instead.
+            let queued = coordinator.animate(alongsideTransition: nil) { _ in
                 MainActor.assumeIsolated { completion() }
+            }
+            if !queued {
+                DispatchQueue.main.async { MainActor.assumeIsolated { completion() } }
             }
         }
     }

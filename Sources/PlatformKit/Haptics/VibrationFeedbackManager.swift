@@ -6,10 +6,14 @@
 ///
 /// ```swift
 /// VibrationFeedbackManager.playVibrationFeedbackBy(event: .success)
+/// VibrationFeedbackManager.playVibrationFeedback(default: .alert, taptic: .failed, haptic: .error)
 /// // or, injectable:
 /// VibrationFeedbackManager(player: player).play(.error)
 /// ```
-@MainActor
+///
+/// It is main-actor isolated, as the feedback generators are; `@preconcurrency` lets code written for
+/// SurfUtils (Swift 5, no isolation) call its static methods as before.
+@preconcurrency @MainActor
 public final class VibrationFeedbackManager {
     /// An app event that deserves feedback. `tap`, `error` and `cancelled` are SurfUtils' events.
     public enum Event: String, Sendable, Hashable, CaseIterable {
@@ -46,11 +50,75 @@ public final class VibrationFeedbackManager {
         self.player = player ?? Self.platformPlayer()
     }
 
+    /// The player the static methods use instead of the platform's (tests set it, in one serialized
+    /// suite, and clear it afterwards).
+    package static var playerOverride: (any HapticPlayer)?
+
+    /// A manager on the platform's player, or on ``playerOverride``.
+    private static var shared: VibrationFeedbackManager {
+        VibrationFeedbackManager(player: playerOverride)
+    }
+
     /// Plays the feedback for `event` with the platform's player (SurfUtils' static entry point).
     ///
     /// - Parameter event: What happened.
     public static func playVibrationFeedbackBy(event: Event) {
-        VibrationFeedbackManager().play(event)
+        shared.play(event)
+    }
+
+    /// Plays `haptic` on a haptic engine, `taptic` on the first Taptic Engine, `default` elsewhere
+    /// (SurfUtils' static entry point).
+    ///
+    /// - Parameters:
+    ///   - default: The sound-based vibration for devices without a Taptic Engine.
+    ///   - taptic: The system sound for the first Taptic Engine (iPhone 6s).
+    ///   - haptic: The feedback for a haptic engine (iPhone 7 and later).
+    public static func playVibrationFeedback(
+        default: DefaultVibrationType, taptic: TapticEngineVibrationType, haptic: HapticFeedbackVibrationType
+    ) {
+        shared.play(default: `default`, taptic: taptic, haptic: haptic)
+    }
+
+    /// Plays a sound-based vibration whatever the device (SurfUtils' static entry point).
+    ///
+    /// - Parameter type: Which one.
+    public static func playDefaultFeedbackBy(type: DefaultVibrationType) {
+        shared.player.play(HapticPattern(type))
+    }
+
+    /// Plays a Taptic Engine system sound whatever the device (SurfUtils' static entry point).
+    ///
+    /// - Parameter type: Which one.
+    public static func playTapticFeedbackBy(type: TapticEngineVibrationType) {
+        shared.player.play(HapticPattern(type))
+    }
+
+    /// Plays haptic-engine feedback whatever the device (SurfUtils' static entry point).
+    ///
+    /// - Parameter type: Which one.
+    public static func playHapticFeedbackBy(type: HapticFeedbackVibrationType) {
+        shared.player.play(HapticPattern(type))
+    }
+
+    /// Plays the pattern of the device's kind among the three.
+    ///
+    /// - Parameters:
+    ///   - default: For devices with neither engine (a vibration motor or nothing).
+    ///   - taptic: For the first Taptic Engine.
+    ///   - haptic: For a haptic engine.
+    /// - Returns: The pattern that was played.
+    @discardableResult
+    public func play(
+        default: DefaultVibrationType, taptic: TapticEngineVibrationType, haptic: HapticFeedbackVibrationType
+    ) -> HapticPattern {
+        let pattern: HapticPattern
+        switch player.capability {
+        case .hapticEngine: pattern = HapticPattern(haptic)
+        case .tapticEngine: pattern = HapticPattern(taptic)
+        case .vibration, .none: pattern = HapticPattern(`default`)
+        }
+        player.play(pattern)
+        return pattern
     }
 
     /// Plays the feedback for `event`.

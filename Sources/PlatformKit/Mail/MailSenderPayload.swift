@@ -61,3 +61,6 @@ public struct MailSenderPayload: Sendable, Equatable {
             subject: subject ?? "", body: body, attachments: attachments)
     }
 }
+
+/// The name SurfUtils' README gives ``MailSenderPayload`` in its MailSender example.
+public typealias MapUtilPayload = MailSenderPayload

@@ -1,9 +1,10 @@
 // The three protocols SurfUtils' MailUtil talks to, main-actor isolated because their adopters are
-// screens.
+// screens. `@preconcurrency` keeps code written for SurfUtils (Swift 5, no isolation) compiling as it
+// was; like SurfUtils' they may be adopted by structs as well as classes.
 
 /// Shows a mail error to the user.
-@MainActor
-public protocol MailSenderErrorDisplaying: AnyObject {
+@preconcurrency @MainActor
+public protocol MailSenderErrorDisplaying {
     /// Shows `error`.
     ///
     /// - Parameter error: What went wrong.
@@ -11,8 +12,8 @@ public protocol MailSenderErrorDisplaying: AnyObject {
 }
 
 /// Supplies what to send, at the moment of sending.
-@MainActor
-public protocol MailSenderPayloadProvider: AnyObject {
+@preconcurrency @MainActor
+public protocol MailSenderPayloadProvider {
     /// The payload to send now.
     ///
     /// - Returns: Recipient, subject, body and extras.
@@ -20,8 +21,8 @@ public protocol MailSenderPayloadProvider: AnyObject {
 }
 
 /// Presents and dismisses the in-app composer screen.
-@MainActor
-public protocol MailSenderRouterHelper: AnyObject {
+@preconcurrency @MainActor
+public protocol MailSenderRouterHelper {
     /// Presents the composer.
     ///
     /// - Parameter viewController: The composer screen (a `UIViewController` on UIKit platforms).

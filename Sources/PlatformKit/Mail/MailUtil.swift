@@ -12,7 +12,10 @@ public typealias MailSender = MailUtil
 /// let mail = MailUtil(errorDisplaying: screen, payloadProvider: screen, routerHelper: screen)
 /// if mail.canSend() { mail.send() }
 /// ```
-@MainActor
+///
+/// It is main-actor isolated, as the screens it drives; `@preconcurrency` lets code written for
+/// SurfUtils (Swift 5, no isolation) create and call it as before.
+@preconcurrency @MainActor
 public final class MailUtil {
     /// A way to send mail, in the order they are tried.
     public enum Channel: Sendable, Equatable, CaseIterable {

@@ -9,6 +9,7 @@ public import Foundation
 ///
 /// ```swift
 /// SettingsRouter.openAppSettings()                 // SurfUtils form, fire and forget
+/// SettingsRouter.openDeviceSettings()              // the form SurfUtils' README shows
 /// try await SettingsRouter().open()                 // typed errors
 /// ```
 public struct SettingsRouter: Sendable {
@@ -51,6 +52,16 @@ public struct SettingsRouter: Sendable {
     /// Opens the app's settings, ignoring failures (SurfUtils' entry point).
     public static func openAppSettings() {
         Task { try? await SettingsRouter().open() }
+    }
+
+    /// Opens the system's settings, ignoring failures (the entry point SurfUtils' README names).
+    ///
+    /// iOS offers apps one documented settings URL, `UIApplication.openSettingsURLString`, which opens
+    /// the app's own page in Settings, so on iOS this is ``openAppSettings()``. On macOS it opens
+    /// System Settings, and on Linux the desktop's settings application — the same place as
+    /// ``openAppSettings()``, since neither has per-app settings pages.
+    public static func openDeviceSettings() {
+        openAppSettings()
     }
 
     /// The settings target on this system, or `nil` when there is none.

@@ -76,8 +76,58 @@ struct VibrationFeedbackManagerTests {
         #expect(player.played == [.notification(.success), .impact(.medium), .selection])
     }
 
-    @Test("the static SurfUtils entry point runs without a haptics API (Linux records nothing audible)")
-    func staticEntryPoint() {
+    @Test(
+        "the three-way choice plays the haptic, taptic or default pattern by capability",
+        arguments: [
+            (HapticCapability.hapticEngine, HapticPattern.impact(.heavy)),
+            (.tapticEngine, .systemSound(1102)),
+            (.vibration, .systemSound(1011)),
+            (.none, .systemSound(1011)),
+        ])
+    func threeWayChoice(capability: HapticCapability, expected: HapticPattern) {
+        let player = RecordingHapticPlayer(capability: capability)
+        let played = VibrationFeedbackManager(player: player).play(default: .alert, taptic: .tryagain, haptic: .heavy)
+        #expect(played == expected)
+        #expect(player.played == [expected])
+    }
+
+    @Test("SurfUtils' sound identifiers: Taptic 1519/1520/1521/1102/1107, vibrate 4095, alert 1011")
+    func soundIdentifiers() {
+        let taptic = VibrationFeedbackManager.TapticEngineVibrationType.allCases.map(HapticPattern.init)
+        #expect(taptic == [1519, 1520, 1521, 1102, 1107].map { HapticPattern.systemSound($0) })
+        #expect(
+            VibrationFeedbackManager.DefaultVibrationType.allCases.map(HapticPattern.init) == [
+                .systemSound(4095), .systemSound(1011),
+            ])
+        #expect(
+            VibrationFeedbackManager.HapticFeedbackVibrationType.allCases.map(HapticPattern.init) == [
+                .notification(.success), .notification(.warning), .notification(.error), .impact(.light),
+                .impact(.medium), .impact(.heavy), .selection,
+            ])
+    }
+}
+
+@Suite("VibrationFeedbackManager's static SurfUtils entry points", .serialized)
+@MainActor
+struct VibrationFeedbackManagerStaticTests {
+    @Test("each static method plays through the shared player, whatever its capability for the direct ones")
+    func staticsPlayThroughTheSharedPlayer() {
+        // Given the static API's player replaced by a recorder of the first Taptic Engine
+        let player = RecordingHapticPlayer(capability: .tapticEngine)
+        VibrationFeedbackManager.playerOverride = player
+        defer { VibrationFeedbackManager.playerOverride = nil }
+        // When every SurfUtils static method is called
+        VibrationFeedbackManager.playVibrationFeedbackBy(event: .error)
+        VibrationFeedbackManager.playVibrationFeedback(default: .standard, taptic: .failed, haptic: .success)
+        VibrationFeedbackManager.playDefaultFeedbackBy(type: .alert)
+        VibrationFeedbackManager.playTapticFeedbackBy(type: .pop)
+        VibrationFeedbackManager.playHapticFeedbackBy(type: .selection)
+        // Then the event and the three-way choice follow the capability; the direct ones play as asked
+        #expect(player.played == [.nope, .systemSound(1107), .systemSound(1011), .pop, .selection])
+    }
+
+    @Test("without an override the statics use the platform's player (nothing audible on Linux)")
+    func platformPlayer() {
         VibrationFeedbackManager.playVibrationFeedbackBy(event: .error)
         #expect(VibrationFeedbackManager(player: RecordingHapticPlayer()).play(.error) == .none)
     }
