@@ -1,5 +1,9 @@
+import InternalServiceUtilities
+
 #if canImport(CoreLocation)
     public import CoreLocation
+    import Dispatch
+    import Foundation
 #endif
 
 /// What ``GeolocationService/getCurrentLocation(_:)`` calls back with (SurfUtils' type).
@@ -24,10 +28,10 @@ public protocol GeolocationServiceInterface {
 /// `CLLocationManager` on Apple platforms, gpsd on `127.0.0.1:2947` on Linux
 /// (``GPSDLocationManager``), or any ``LocationManagerInterface`` given to it.
 ///
-/// Like SurfUtils' service it is used from one thread (the main thread in an app); completions run
-/// where the manager reports — CoreLocation on the run loop of the thread that created the
-/// `CLLocationManager`, ServiceUtils' gpsd manager before the request returns. It is therefore not
-/// `Sendable`. Code that wants `async` and typed errors reads ``GPSDLocationProvider/fix()`` or
+/// Like SurfUtils' service it is meant for one thread (the main thread in an app), and it is not
+/// `Sendable`; completions run where the manager reports — CoreLocation on the main thread,
+/// ServiceUtils' gpsd manager before the request returns. Its request queues are locked, so a manager
+/// reporting on another thread than the caller's is safe. Code that wants `async` and typed errors reads ``GPSDLocationProvider/fix()`` or
 /// another provider directly.
 ///
 /// Fixed from SurfUtils: several location requests while one is pending ask the manager once and
@@ -42,14 +46,21 @@ public protocol GeolocationServiceInterface {
 /// }
 /// ```
 public final class GeolocationService: GeolocationServiceInterface {
+    /// The waiting completions and the last error. Locked, because a manager may report on another
+    /// thread than the one asking (CoreLocation reports on the main run loop).
+    private struct Requests {
+        var location: [GeolocationCompletion] = []
+        var authorization: [GeolocationAuthCompletion] = []
+        var lastError: (any Error)?
+    }
+
     private var locationManager: any LocationManagerInterface
-    private var locationRequests: [GeolocationCompletion] = []
-    private var authRequests: [GeolocationAuthCompletion] = []
+    private let requests = Locked(Requests())
     /// Receives the manager's events; held here because managers hold their delegates weakly.
     private var receiver: LocationEventReceiver?
 
     /// Why the last location request answered `.error`, or `nil`.
-    public private(set) var lastError: (any Error)?
+    public var lastError: (any Error)? { requests.withLock { $0.lastError } }
 
     /// How precise fixes should be; passed on to the manager.
     public var accuracy: GeolocationAccuracy {
@@ -76,10 +87,15 @@ public final class GeolocationService: GeolocationServiceInterface {
     }
 
     /// The platform's location manager (the default of ``init(manager:accuracy:)``).
+    ///
+    /// CoreLocation calls a manager's delegate on the run loop of the thread that created it, and a
+    /// thread of Swift's concurrency pool runs none, so a manager made there would never answer: it is
+    /// made on the main thread, synchronously when called from another one.
     @usableFromInline
     static func platformManager() -> any LocationManagerInterface {
         #if canImport(CoreLocation)
-            CLLocationManager()
+            if Thread.isMainThread { return CLLocationManager() }
+            return DispatchQueue.main.sync { CLLocationManager() }
         #else
             GPSDLocationManager()
         #endif
@@ -94,8 +110,11 @@ public final class GeolocationService: GeolocationServiceInterface {
             completion(.denied)
             return
         }
-        locationRequests.append(completion)
-        if locationRequests.count == 1 { locationManager.requestLocation() }
+        let isFirst = requests.withLock { requests -> Bool in
+            requests.location.append(completion)
+            return requests.location.count == 1
+        }
+        if isFirst { locationManager.requestLocation() }
     }
 
     /// Answers `.success` or `.denied` at once when the status is known; otherwise answers
@@ -111,7 +130,7 @@ public final class GeolocationService: GeolocationServiceInterface {
             completion(.denied)
         default:
             completion(.requesting)
-            authRequests.append(completion)
+            requests.withLock { $0.authorization.append(completion) }
             locationManager.requestWhenInUseAuthorization()
         }
     }
@@ -123,23 +142,29 @@ public final class GeolocationService: GeolocationServiceInterface {
             managerDidFail(GeoError.locationFailed(.emptyUpdate))
             return
         }
-        let waiting = locationRequests
-        locationRequests.removeAll()
+        let waiting = requests.withLock { requests in
+            defer { requests.location.removeAll() }
+            return requests.location
+        }
         for request in waiting { request(.success(location)) }
     }
 
     func managerDidFail(_ error: any Error) {
-        lastError = error
-        let waiting = locationRequests
-        locationRequests.removeAll()
+        let waiting = requests.withLock { requests in
+            defer { requests.location.removeAll() }
+            requests.lastError = error
+            return requests.location
+        }
         for request in waiting { request(.error) }
     }
 
     func managerDidChangeAuthorization(_ status: CLAuthorizationStatus) {
         guard status != .notDetermined else { return }
         let result: GeolocationAuthResult = Self.isAuthorized(status) ? .success : .failure
-        let waiting = authRequests
-        authRequests.removeAll()
+        let waiting = requests.withLock { requests in
+            defer { requests.authorization.removeAll() }
+            return requests.authorization
+        }
         for request in waiting { request(result) }
     }
 

@@ -35,14 +35,53 @@ final class TCPLineConnection {
             let socketDescriptor = socket(info.pointee.ai_family, info.pointee.ai_socktype, info.pointee.ai_protocol)
             guard socketDescriptor >= 0 else { continue }
             Self.setTimeout(socketDescriptor, until: deadline)
-            if connect(socketDescriptor, info.pointee.ai_addr, info.pointee.ai_addrlen) == 0 {
+            switch Self.connect(socketDescriptor, to: info.pointee, deadline: deadline) {
+            case .connected:
                 descriptor = socketDescriptor
                 return
+            case .failed(let reason):
+                lastError = reason
+                close(socketDescriptor)
+            case .timedOut:
+                close(socketDescriptor)
+                throw .locationFailed(.timedOut)
             }
-            lastError = String(cString: strerror(errno))
-            close(socketDescriptor)
         }
         throw .locationFailed(.unreachable("\(host):\(port): \(lastError)"))
+    }
+
+    private enum ConnectOutcome {
+        case connected
+        case failed(String)
+        case timedOut
+    }
+
+    /// Connects without blocking past `deadline`: a non-blocking `connect`, then `poll` for the time
+    /// left and `SO_ERROR` for the result (Darwin ignores `SO_SNDTIMEO` during `connect`). The socket is
+    /// blocking again afterwards.
+    private static func connect(_ descriptor: Int32, to info: addrinfo, deadline: Date) -> ConnectOutcome {
+        let flags = fcntl(descriptor, F_GETFL, 0)
+        guard flags >= 0, fcntl(descriptor, F_SETFL, flags | O_NONBLOCK) == 0 else {
+            return .failed(String(cString: strerror(errno)))
+        }
+        defer { _ = fcntl(descriptor, F_SETFL, flags) }
+        if Foundation.connect(descriptor, info.ai_addr, info.ai_addrlen) == 0 { return .connected }
+        guard errno == EINPROGRESS || errno == EINTR else { return .failed(String(cString: strerror(errno))) }
+        while true {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return .timedOut }
+            var poller = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&poller, 1, Int32(min(remaining * 1000, 60_000).rounded(.up)))
+            if ready < 0 && errno == EINTR { continue }
+            if ready < 0 { return .failed(String(cString: strerror(errno))) }
+            if ready == 0 { continue }
+            var failure: Int32 = 0
+            var length = socklen_t(MemoryLayout<Int32>.size)
+            guard getsockopt(descriptor, SOL_SOCKET, SO_ERROR, &failure, &length) == 0 else {
+                return .failed(String(cString: strerror(errno)))
+            }
+            return failure == 0 ? .connected : .failed(String(cString: strerror(failure)))
+        }
     }
 
     deinit {

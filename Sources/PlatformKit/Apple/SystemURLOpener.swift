@@ -1,15 +1,24 @@
 #if canImport(UIKit) && !os(watchOS)
     public import Foundation
+    import InternalServiceUtilities
     import UIKit
 
     /// Opens URLs through `UIApplication` (iOS, iPadOS, tvOS, visionOS).
     ///
     /// `canOpen(_:)` needs the scheme in the app's `LSApplicationQueriesSchemes`.
     public struct SystemURLOpener: URLOpener {
+        /// How long `canOpen(_:)` off the main thread waits for the main thread's answer.
+        public static let mainThreadAnswerTimeout: DispatchTimeInterval = .seconds(2)
+
         /// Creates the opener.
         public init() {}
 
         /// Whether an installed app handles `url`.
+        ///
+        /// `UIApplication` answers on the main thread only. Off it, the question is queued to the main
+        /// thread and this waits at most ``mainThreadAnswerTimeout``, answering `false` when the main
+        /// thread is busy (for example waiting for this thread) instead of deadlocking as a
+        /// `DispatchQueue.main.sync` would.
         ///
         /// - Parameter url: The URL that would be opened.
         /// - Returns: What `UIApplication.canOpenURL(_:)` answers.
@@ -17,7 +26,15 @@
             if Thread.isMainThread {
                 return MainActor.assumeIsolated { UIApplication.shared.canOpenURL(url) }
             }
-            return DispatchQueue.main.sync { MainActor.assumeIsolated { UIApplication.shared.canOpenURL(url) } }
+            let answer = Locked<Bool?>(nil)
+            let answered = DispatchSemaphore(value: 0)
+            DispatchQueue.main.async {
+                let canOpen = MainActor.assumeIsolated { UIApplication.shared.canOpenURL(url) }
+                answer.withLock { $0 = canOpen }
+                answered.signal()
+            }
+            guard answered.wait(timeout: .now() + Self.mainThreadAnswerTimeout) == .success else { return false }
+            return answer.value ?? false
         }
 
         /// Opens `url` in the app that handles it.
@@ -37,7 +54,8 @@
     public import Foundation
     import AppKit
 
-    /// Opens URLs through `NSWorkspace` (macOS).
+    /// Opens URLs through `NSWorkspace` (macOS), whose `shared`, `urlForApplication(toOpen:)` and
+    /// `open(_:)` Apple documents as safe to call from any thread.
     public struct SystemURLOpener: URLOpener {
         /// Creates the opener.
         public init() {}
@@ -47,12 +65,7 @@
         /// - Parameter url: The URL that would be opened.
         /// - Returns: `true` when `NSWorkspace` knows an application for it.
         public func canOpen(_ url: URL) -> Bool {
-            if Thread.isMainThread {
-                return MainActor.assumeIsolated { NSWorkspace.shared.urlForApplication(toOpen: url) != nil }
-            }
-            return DispatchQueue.main.sync {
-                MainActor.assumeIsolated { NSWorkspace.shared.urlForApplication(toOpen: url) != nil }
-            }
+            NSWorkspace.shared.urlForApplication(toOpen: url) != nil
         }
 
         /// Opens `url` in its default application.
@@ -60,7 +73,7 @@
         /// - Parameter url: The URL to open.
         /// - Returns: Whether `NSWorkspace` accepted it.
         public func open(_ url: URL) async -> Bool {
-            await MainActor.run { NSWorkspace.shared.open(url) }
+            NSWorkspace.shared.open(url)
         }
     }
 #endif

@@ -68,13 +68,15 @@ enum DesktopEntry {
         return arguments.isEmpty ? nil : arguments
     }
 
-    /// Starts the entry's program without waiting for it: a settings window runs until the user
-    /// closes it.
-    ///
-    /// - Returns: The running process (tests wait on it).
-    @discardableResult
-    static func start(path: String, environment: [String: String]) throws(PlatformError) -> Process {
-        #if os(Linux) || os(macOS)
+    #if os(Linux) || os(macOS)
+        // `Process` exists on Linux and macOS only (not on iOS, tvOS, watchOS or visionOS), so the whole
+        // function is fenced; SettingsRouter does not reach it elsewhere.
+        /// Starts the entry's program without waiting for it: a settings window runs until the user
+        /// closes it.
+        ///
+        /// - Returns: The running process (tests wait on it).
+        @discardableResult
+        static func start(path: String, environment: [String: String]) throws(PlatformError) -> Process {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8), let exec = execLine(inEntry: text),
                 let arguments = arguments(fromExec: exec),
                 let program = ProcessRunner.locate(arguments[0], environment: environment)
@@ -92,8 +94,6 @@ enum DesktopEntry {
                 throw .settingsUnavailable(.launchFailed(error.localizedDescription))
             }
             return process
-        #else
-            throw .settingsUnavailable(.noSettingsApplication)
-        #endif
-    }
+        }
+    #endif
 }

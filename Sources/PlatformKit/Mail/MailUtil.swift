@@ -123,13 +123,12 @@ public final class MailUtil {
 
     private func presentComposer(payload: MailSenderPayload) {
         guard let composer else { return }
+        // The composer is dismissed however it closes (SurfUtils left it on screen after an error), and
+        // only then is the error shown, so it is not hidden behind the composer.
         let screen = composer.makeComposer(payload: payload) { [weak self] error in
             guard let self else { return }
-            if let error {
-                self.errorDisplaying.display(error: .system(error))
-            } else {
-                self.routerHelper.dismiss()
-            }
+            self.routerHelper.dismiss()
+            if let error { self.errorDisplaying.display(error: .system(error)) }
         }
         routerHelper.present(screen)
     }

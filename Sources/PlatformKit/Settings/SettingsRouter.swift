@@ -95,7 +95,12 @@ public struct SettingsRouter: Sendable {
         case .url(let url):
             guard await opener.open(url) else { throw .settingsUnavailable(.openerRefused(url.absoluteString)) }
         case .desktopEntry(let path):
-            try DesktopEntry.start(path: path, environment: environment)
+            #if os(Linux) || os(macOS)
+                try DesktopEntry.start(path: path, environment: environment)
+            #else
+                // No process can be started here (iOS and its siblings): a desktop entry cannot be run.
+                throw .settingsUnavailable(.invalidDesktopEntry(path: path))
+            #endif
         }
     }
 }

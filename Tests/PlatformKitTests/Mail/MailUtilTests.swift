@@ -9,11 +9,18 @@ private final class FakeScreen: MailSenderErrorDisplaying, MailSenderPayloadProv
     var errors: [String] = []
     var presented: [MailComposerScreen] = []
     var dismissals = 0
+    var events: [String] = []
 
-    func display(error: MailSenderError) { errors.append(error.localizedDescription) }
+    func display(error: MailSenderError) {
+        errors.append(error.localizedDescription)
+        events.append("error")
+    }
     func getPayload() -> MailSenderPayload { payload }
     func present(_ viewController: MailComposerScreen) { presented.append(viewController) }
-    func dismiss() { dismissals += 1 }
+    func dismiss() {
+        dismissals += 1
+        events.append("dismiss")
+    }
 }
 
 @MainActor
@@ -123,8 +130,8 @@ struct MailUtilTests {
         let composerUtil = makeUtil(composerScreen, composer: composer, opener: RecordingURLOpener(), transport: nil)
         await composerUtil.deliver()
         composer.onClose?(PlatformError.deliveryFailed(.launchFailed("test")))
-        // Then the error is displayed and the composer is not dismissed by the utility
+        // Then the composer is dismissed first, and the error is displayed after it
         #expect(composerScreen.errors.count == 1)
-        #expect(composerScreen.dismissals == 0)
+        #expect(composerScreen.events == ["dismiss", "error"])
     }
 }
