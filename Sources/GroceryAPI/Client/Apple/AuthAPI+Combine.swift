@@ -5,11 +5,12 @@
 
     extension AuthAPI {
         /// A `Future` of whether an address is free, as the sample's `AuthAPI` returns it; the request
-        /// starts when the future is created.
+        /// starts when the future is created. (Named apart from the async `checkEmail(email:)`, which an
+        /// overload of the same name would hide in async code.)
         ///
         /// - Parameter email: The address to check.
         /// - Returns: A future that yields true only when the server answered 200.
-        public func checkEmail(email: String) -> Future<Bool, Never> {
+        public func checkEmailPublisher(email: String) -> Future<Bool, Never> {
             Future { promise in
                 // The promise is not Sendable; the lock box hands it to the completion exactly once.
                 let box = Locked(Optional(promise))
@@ -23,14 +24,14 @@
         }
 
         /// A `Future` of a sign-up, as the sample's `AuthAPI` returns it; the request starts when the
-        /// future is created.
+        /// future is created. (Named apart from the async `signUp(username:email:password:)`.)
         ///
         /// - Parameters:
         ///   - username: The display name.
         ///   - email:    The e-mail address.
         ///   - password: The password.
         /// - Returns: A future of the status and body, or the ``SignUpError``.
-        public func signUp(username: String, email: String, password: String)
+        public func signUpPublisher(username: String, email: String, password: String)
             -> Future<(statusCode: Int, data: Data), SignUpError>
         {
             Future { promise in
