@@ -40,7 +40,9 @@ struct URLEncodedFormEncoderOptionTests {
         // When encoded with each array strategy
         // Then each element's key follows it
         #expect(try URLEncodedFormEncoder().encode(value) as String == "array%5B%5D=1&array%5B%5D=2")
-        #expect(try URLEncodedFormEncoder(arrayEncoding: .brackets).encode(value) as String == "array%5B%5D=1&array%5B%5D=2")
+        #expect(
+            try URLEncodedFormEncoder(arrayEncoding: .brackets).encode(value) as String == "array%5B%5D=1&array%5B%5D=2"
+        )
         #expect(try URLEncodedFormEncoder(arrayEncoding: .noBrackets).encode(value) as String == "array=1&array=2")
         #expect(
             try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value) as String
@@ -192,8 +194,10 @@ struct URLEncodedFormEncoderOptionTests {
         #expect(
             try URLEncodedFormEncoder(keyEncoding: .convertToSnakeCase).encode(value) as String
                 == "parent_key%5Bchild_key%5D=v")
-        #expect(try URLEncodedFormEncoder(keyEncoding: .capitalized).encode(value) as String == "ParentKey%5BchildKey%5D=v")
-        #expect(try URLEncodedFormEncoder(keyEncoding: .uppercased).encode(value) as String == "PARENTKEY%5BCHILDKEY%5D=v")
+        #expect(
+            try URLEncodedFormEncoder(keyEncoding: .capitalized).encode(value) as String == "ParentKey%5BchildKey%5D=v")
+        #expect(
+            try URLEncodedFormEncoder(keyEncoding: .uppercased).encode(value) as String == "PARENTKEY%5BCHILDKEY%5D=v")
     }
 
     @Test("keyPathEncoding: brackets, dots, custom")
@@ -235,7 +239,8 @@ struct URLEncodedFormEncoderOptionTests {
         // When encoded with indices
         // Then a dropped nil takes no index, a written one keeps its place
         #expect(
-            try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value) as String == "k%5B0%5D=a&k%5B1%5D=c")
+            try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets).encode(value) as String
+                == "k%5B0%5D=a&k%5B1%5D=c")
         #expect(
             try URLEncodedFormEncoder(arrayEncoding: .indexInBrackets, nilEncoding: .null).encode(value) as String
                 == "k%5B0%5D=a&k%5B1%5D=null&k%5B2%5D=c")
@@ -248,7 +253,8 @@ struct URLEncodedFormEncoderOptionTests {
         // When encoded with each space strategy
         // Then spaces become %20 or +, and + is %2B either way
         #expect(try URLEncodedFormEncoder().encode(value) as String == "%20foo%20=%20bar%20&math=1%2B1")
-        #expect(try URLEncodedFormEncoder(spaceEncoding: .plusReplaced).encode(value) as String == "+foo+=+bar+&math=1%2B1")
+        #expect(
+            try URLEncodedFormEncoder(spaceEncoding: .plusReplaced).encode(value) as String == "+foo+=+bar+&math=1%2B1")
         #expect(
             try URLEncodedFormEncoder(spaceEncoding: .plusReplaced).encode(["spaces": "replace with spaces"]) as String
                 == "spaces=replace+with+spaces")
@@ -264,7 +270,9 @@ struct URLEncodedFormEncoderOptionTests {
         // When values are encoded with each
         // Then only the allowed ASCII characters stay, and a space is still written per spaceEncoding
         #expect(try URLEncodedFormEncoder().encode(["?foo?": "/bar/?"]) as String == "?foo?=/bar/?")
-        #expect(try URLEncodedFormEncoder(allowedCharacters: strict).encode(["allowed": "?/"]) as String == "allowed=%3F%2F")
+        #expect(
+            try URLEncodedFormEncoder(allowedCharacters: strict).encode(["allowed": "?/"]) as String == "allowed=%3F%2F"
+        )
         #expect(
             try URLEncodedFormEncoder(allowedCharacters: loose).encode(["a": ["b": "x é"]]) as String
                 == "a[b]=x%20%C3%A9")
@@ -291,7 +299,9 @@ struct URLEncodedFormEncoderOptionTests {
         // When encoded as values
         // Then each is written as RFC 3986 §3.4 and Alamofire say
         #expect(
-            try encoder.encode(["lower": "abcdefghijklmnopqrstuvwxyz", "num": "0123456789", "upper": "ABCDEFGHIJKLMNOPQRSTUVWXYZ"])
+            try encoder.encode([
+                "lower": "abcdefghijklmnopqrstuvwxyz", "num": "0123456789", "upper": "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+            ])
                 as String == "lower=abcdefghijklmnopqrstuvwxyz&num=0123456789&upper=ABCDEFGHIJKLMNOPQRSTUVWXYZ")
         #expect(
             try encoder.encode(["reserved": ":#[]@!$&'()*+,;="]) as String
@@ -299,7 +309,9 @@ struct URLEncodedFormEncoderOptionTests {
         #expect(
             try encoder.encode(["illegal": " \"#%<>[]\\^`{}|"]) as String
                 == "illegal=%20%22%23%25%3C%3E%5B%5D%5C%5E%60%7B%7D%7C")
-        #expect(try encoder.encode(["foo&bar": "baz&qux", "foobar": "bazqux"]) as String == "foo%26bar=baz%26qux&foobar=bazqux")
+        #expect(
+            try encoder.encode(["foo&bar": "baz&qux", "foobar": "bazqux"]) as String
+                == "foo%26bar=baz%26qux&foobar=bazqux")
         #expect(try encoder.encode(["percent%": "%25"]) as String == "percent%25=%2525")
         #expect(
             try encoder.encode(["arabic": "العربية", "emoji": "😃", "french": "français", "japanese": "日本語"]) as String

@@ -140,7 +140,9 @@ struct FormUnkeyedContainer: UnkeyedEncodingContainer {
         try container.encode(value)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type
+    ) -> KeyedEncodingContainer<NestedKey> {
         KeyedEncodingContainer(FormKeyedContainer<NestedKey>(context: context, path: nextPath()))
     }
 

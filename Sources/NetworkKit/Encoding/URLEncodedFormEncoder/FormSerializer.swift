@@ -37,9 +37,10 @@ struct FormSerializer {
             }
             return joined(segments)
         case .object(let members):
-            return joined(members.names.map { name in
-                serialize(members.children[name], key: keyPathEncoding.key(key, member: name))
-            })
+            return joined(
+                members.names.map { name in
+                    serialize(members.children[name], key: keyPathEncoding.key(key, member: name))
+                })
         case .pending, nil:
             return []
         }

@@ -176,7 +176,8 @@ struct FormSingleValueContainer: SingleValueEncodingContainer {
     private mutating func markUsed(by value: some Any) throws {
         guard !isUsed else {
             let detail = "a single-value container was asked to encode a second value"
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: codingPath, debugDescription: detail))
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: codingPath, debugDescription: detail))
         }
         isUsed = true
     }
