@@ -258,6 +258,17 @@ struct URLEncodedFormEncoderTests {
         #expect(decoded == value)
     }
 
+    @Test("an encoder with custom strategies crosses into a detached task")
+    func sendable() async throws {
+        // Given an encoder holding closures
+        let encoder = URLEncodedFormEncoder(
+            arrayEncoding: .custom { key, index in "\(key)_\(index)" }, keyEncoding: .custom { $0.uppercased() })
+        // When it encodes in a detached task
+        let query = try await Task.detached { try encoder.encode(["a": [1, 2]]) as String }.value
+        // Then its strategies applied there
+        #expect(query == "A_0=1&A_1=2")
+    }
+
     @Test("a second value through one single-value container is an EncodingError")
     func singleValueTwice() {
         // Given a type that encodes two values through one single-value container

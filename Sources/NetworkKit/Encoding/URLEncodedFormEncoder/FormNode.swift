@@ -52,7 +52,7 @@ final class FormNode {
                 content = .object(FormObject(name, child))
                 return child
             }
-            if let existing = members.children[name] { return existing }
+            if let existing = members.child(named: name) { return existing }
             content = .pending  // leaves `members` the only owner, so it grows in place
             let child = FormNode(.pending)
             members.append(name, child)
@@ -72,10 +72,15 @@ final class FormNode {
     }
 }
 
-/// An object's members: names in the order first written, and the node of each.
+/// An object's members in the order first written.
+///
+/// Small objects are searched in order; an index by name is built once an object grows past
+/// ``indexThreshold`` members, so wide dictionaries stay linear overall.
 struct FormObject {
-    private(set) var names: [String] = []
-    private(set) var children: [String: FormNode] = [:]
+    private(set) var members: [(name: String, node: FormNode)] = []
+    private var index: [String: Int] = [:]
+
+    private static let indexThreshold = 16
 
     init() {}
 
@@ -83,9 +88,21 @@ struct FormObject {
         append(name, child)
     }
 
+    /// The node of member `name`, if it was written.
+    func child(named name: String) -> FormNode? {
+        if members.count > Self.indexThreshold { return index[name].map { members[$0].node } }
+        return members.first { $0.name == name }?.node
+    }
+
     mutating func append(_ name: String, _ child: FormNode) {
-        names.append(name)
-        children[name] = child
+        members.append((name, child))
+        if members.count > Self.indexThreshold {
+            if index.isEmpty {
+                for (position, member) in members.enumerated() { index[member.name] = position }
+            } else {
+                index[name] = members.count - 1
+            }
+        }
     }
 }
 

@@ -14,11 +14,11 @@ struct FormSerializer {
 
     /// The text of the root object's members.
     func serialize(_ root: FormObject) -> [UInt8] {
-        joined(root.names.map { name in serialize(root.children[name], key: name) })
+        joined(root.members.map { member in serialize(member.node, key: member.name) })
     }
 
-    private func serialize(_ node: FormNode?, key: String) -> [UInt8] {
-        switch node?.content {
+    private func serialize(_ node: FormNode, key: String) -> [UInt8] {
+        switch node.content {
         case .text(let text):
             var pair: [UInt8] = []
             pair.reserveCapacity(key.utf8.count + text.utf8.count + 8)
@@ -36,12 +36,12 @@ struct FormSerializer {
                 index += 1
             }
             return joined(segments)
-        case .object(let members):
+        case .object(let object):
             return joined(
-                members.names.map { name in
-                    serialize(members.children[name], key: keyPathEncoding.key(key, member: name))
+                object.members.map { member in
+                    serialize(member.node, key: keyPathEncoding.key(key, member: member.name))
                 })
-        case .pending, nil:
+        case .pending:
             return []
         }
     }
