@@ -14,7 +14,7 @@ import ServiceUtils
 /// NetworkKit's query encoder against `URLComponents`, and its request overhead against plain
 /// `URLSession` on Debian's nginx serving a small JSON file on 127.0.0.1.
 enum NetworkBenchmarks {
-    static let all: [Benchmark] = [queryEncoding, requests(concurrency: 1), requests(concurrency: 8)]
+    static let all: [Benchmark] = [queryEncoding, formEncoding, requests(concurrency: 1), requests(concurrency: 8)]
 
     static let keyCount = 1_000
     static let requestCount = 2_000
@@ -43,6 +43,35 @@ enum NetworkBenchmarks {
                 .timed("toQueryString()") { blackHole(box.value.toQueryString()) },
             ],
             workPerRun: .init(amount: Double(pairs.count), unit: "pairs")
+        )
+    }
+
+    // MARK: - Form encoding
+
+    /// The form encoder against `JSONEncoder` writing the same `Encodable` value: both walk the
+    /// value through `Codable`, so the ratio is the cost of form text over JSON text.
+    static let formEncoding = Benchmark(
+        name: "NetworkKit.formEncoding",
+        summary: "encode 10,000 models (40,000 pairs) as form text, against JSONEncoder on the same value"
+    ) {
+        let value = ["items": BenchGrocery.samples(JSONEncodingBenchmarks.count)]
+        let json = JSONEncoder()
+        json.outputFormatting = .sortedKeys
+        let sorted = URLEncodedFormEncoder()
+        let unsorted = URLEncodedFormEncoder(alphabetizeKeyValuePairs: false)
+        let pairs = 4 * JSONEncodingBenchmarks.count
+        let form: String = try sorted.encode(value)
+        let parsed = URLComponents(string: "http://h/?" + form)?.queryItems ?? []
+        guard parsed.count == pairs, parsed.filter({ $0.name == "items[][name]" }).count == pairs / 4 else {
+            throw BenchmarkError("the form encoder did not write one pair per member of every model")
+        }
+        return PreparedBenchmark(
+            baseline: .timed("JSONEncoder (.sortedKeys)") { blackHole(try json.encode(value)) },
+            cases: [
+                .timed("URLEncodedFormEncoder") { blackHole(try sorted.encode(value) as Data) },
+                .timed("URLEncodedFormEncoder (unsorted)") { blackHole(try unsorted.encode(value) as Data) },
+            ],
+            workPerRun: .init(amount: Double(pairs), unit: "pairs")
         )
     }
 

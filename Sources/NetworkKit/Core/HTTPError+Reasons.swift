@@ -25,6 +25,12 @@ extension HTTPError {
         case encodableFailed(type: String, reason: String)
         /// A multipart file could not be read.
         case unreadableFile(path: String, reason: String)
+        /// A URL-encoded form needs a keyed value at its root (a struct, a class or a `[String: …]`
+        /// dictionary); carries the value's type and what it encoded instead ("an array", "a single value").
+        case formRootNotKeyed(type: String, found: String)
+        /// Two parts of a router both give the request a body (``HTTPRouter/body()`` or body-bound
+        /// ``HTTPRouter/parameters``, and body-bound ``HTTPRouter/encodableParameters``).
+        case conflictingBodies
     }
 
     /// Why authentication failed.
@@ -137,6 +143,9 @@ extension HTTPError.EncodingFailureReason {
         case .bodyNotAllowed(let method): "\(method) requests cannot carry a body"
         case .encodableFailed(let type, let reason): "could not encode \(type): \(reason)"
         case .unreadableFile(let path, let reason): "could not read \(path): \(reason)"
+        case .formRootNotKeyed(let type, let found):
+            "a URL-encoded form needs a keyed value (a struct or a dictionary) at its root, but \(type) encoded \(found)"
+        case .conflictingBodies: "the router gives the request two bodies; keep one of them"
         }
     }
 }

@@ -22,6 +22,12 @@ public enum PercentEncoding {
             self.allowed = allowed
         }
 
+        /// Creates a set of the ASCII characters `isAllowed` accepts; for sets built from another
+        /// description, such as a `CharacterSet`.
+        init(asciiWhere isAllowed: (UInt8) -> Bool) {
+            allowed = (0..<128).map { isAllowed(UInt8($0)) }
+        }
+
         /// Whether the byte stays as it is.
         ///
         /// - Parameter byte: A UTF-8 code unit.

@@ -48,6 +48,9 @@ public protocol HTTPRouter: Sendable {
     var parameterEncoding: any ParameterEncoding { get }
     /// The status codes that count as success; nil (the default) defers to the client's.
     var acceptableStatusCodes: Range<Int>? { get }
+    /// Typed parameters: an `Encodable` value as a query, a form body or JSON; nil by default.
+    /// Applied after ``parameters`` and ``body()``; it cannot add a second body.
+    var encodableParameters: EncodableParameters? { get }
     /// How long the request may take, in seconds; nil (the default) defers to the client's.
     var timeout: TimeInterval? { get }
     /// The raw request body; nil by default. When it is set, ``parameters`` go in the query.
@@ -75,6 +78,8 @@ extension HTTPRouter {
     public var parameters: Parameters? { nil }
     /// Query string for `GET`, `HEAD` and `DELETE`, form body otherwise.
     public var parameterEncoding: any ParameterEncoding { URLEncoding.default }
+    /// No typed parameters.
+    public var encodableParameters: EncodableParameters? { nil }
     /// The client's codes.
     public var acceptableStatusCodes: Range<Int>? { nil }
     /// The client's timeout.
@@ -94,7 +99,7 @@ extension HTTPRouter {
         return try URLPath.join(base: base, path: path)
     }
 
-    /// Builds the request: URL, method, headers, timeout, body, then parameters.
+    /// Builds the request: URL, method, headers, timeout, body, then parameters and typed parameters.
     ///
     /// A body without a `Content-Type` header gets `application/json` when it starts with `{` or `[`,
     /// `application/octet-stream` otherwise.
@@ -110,14 +115,18 @@ extension HTTPRouter {
         }
         if let timeout { request.timeoutInterval = timeout }
         guard let body = try body() else {
-            return try parameterEncoding.encode(request, with: parameters)
+            return try encodingTypedParameters(try parameterEncoding.encode(request, with: parameters))
         }
         guard !method.forbidsBody else { throw HTTPError.encodingFailed(.bodyNotAllowed(method)) }
         request.httpBody = body
         if request.value(forHTTPHeaderField: "Content-Type") == nil {
             request.setValue(Self.sniffedContentType(body), forHTTPHeaderField: "Content-Type")
         }
-        return try URLEncoding.queryString.encode(request, with: parameters)
+        return try encodingTypedParameters(try URLEncoding.queryString.encode(request, with: parameters))
+    }
+
+    private func encodingTypedParameters(_ request: URLRequest) throws -> URLRequest {
+        try encodableParameters?.encode(into: request) ?? request
     }
 
     private static func sniffedContentType(_ body: Data) -> String {

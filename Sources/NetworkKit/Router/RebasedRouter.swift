@@ -38,6 +38,8 @@ public struct RebasedRouter<Wrapped: HTTPRouter>: HTTPRouter {
     public var parameters: Parameters? { wrapped.parameters }
     /// The wrapped router's parameter encoding.
     public var parameterEncoding: any ParameterEncoding { wrapped.parameterEncoding }
+    /// The wrapped router's typed parameters.
+    public var encodableParameters: EncodableParameters? { wrapped.encodableParameters }
     /// The wrapped router's acceptable status codes.
     public var acceptableStatusCodes: Range<Int>? { wrapped.acceptableStatusCodes }
     /// The wrapped router's timeout.
