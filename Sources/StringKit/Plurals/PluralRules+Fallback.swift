@@ -1,7 +1,8 @@
 extension PluralRules {
     /// The CLDR identifiers to try for a locale, most specific first: `sr_Latn_RS` gives `sr_Latn_RS`,
-    /// `sr_Latn`, `sr`. Separators `-` and `_` are both accepted, and `@…` keywords and `.…` encodings
-    /// (as in `ru_RU.UTF-8`) are dropped.
+    /// `sr_Latn`, `sr`. Where CLDR names another parent whose rules differ, the chain goes there instead
+    /// of dropping the last part: `pt_AO` gives `pt_AO`, `pt_PT`, `pt`. Separators `-` and `_` are both
+    /// accepted, and `@…` keywords and `.…` encodings (as in `ru_RU.UTF-8`) are dropped.
     static func fallbackChain(for identifier: String) -> [String] {
         var core = Substring(identifier)
         if let cut = core.firstIndex(where: { $0 == "@" || $0 == "." }) { core = core[..<cut] }
@@ -11,8 +12,15 @@ extension PluralRules {
         }
         var chain: [String] = []
         while !parts.isEmpty {
-            chain.append(parts.joined(separator: "_"))
-            parts.removeLast()
+            let candidate = parts.joined(separator: "_")
+            // The generated parents never loop; the check keeps a bad table from hanging the lookup.
+            guard !chain.contains(candidate) else { break }
+            chain.append(candidate)
+            if let parent = PluralRuleTable.parentLocale(of: candidate) {
+                parts = parent.split(separator: "_").map(String.init)
+            } else {
+                parts.removeLast()
+            }
         }
         return chain
     }

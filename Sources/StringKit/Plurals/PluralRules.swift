@@ -2,9 +2,10 @@ public import Foundation
 
 /// The CLDR plural rules of one language, cardinal or ordinal: which ``PluralCategory`` a number takes.
 ///
-/// Rules come from Unicode CLDR (see `PluralRules.cldrVersion`) for every language it covers. The
-/// locale falls back the way CLDR does: `pt_PT` has its own rules, `pt_BR` uses `pt`, `sr_Latn` uses
-/// `sr`, and an unknown language uses `root` (every number is ``PluralCategory/other``).
+/// Rules come from a current Unicode CLDR release (`PluralRules.cldrVersion`) for every language it covers.
+/// The locale falls back the way CLDR does: `pt_PT` has its own rules, `pt_BR` uses `pt`, `pt_AO` uses
+/// its CLDR parent `pt_PT`, `sr_Latn` uses `sr`, and an unknown language uses `root` (every number is
+/// ``PluralCategory/other``).
 ///
 /// ```swift
 /// let russian = PluralRules(locale: "ru")
@@ -13,7 +14,7 @@ public import Foundation
 /// PluralRules(locale: "en", type: .ordinal).category(for: 23)  // .few ("23rd")
 /// ```
 public struct PluralRules: Sendable {
-    /// The CLDR locale whose rules were found, such as `pt` for `pt_BR`, or `root`.
+    /// The CLDR locale whose rules were found, such as `pt` for `pt_BR`, `pt_PT` for `pt_AO`, or `root`.
     public let localeIdentifier: String
     /// Cardinal or ordinal.
     public let type: PluralRuleType

@@ -86,8 +86,9 @@ enum MoneyCommands {
             console.print("  \"12,345\" USD in de_DE → error: \(error.localizedDescription)")
         }
         console.print(
-            "  currencies from CLDR \(Currency.cldrVersion): JPY \(Currency.jpy.minorUnitDigits) digits, "
-                + "KWD \(Currency.kwd.minorUnitDigits), RUB numeric \(Currency.rub.numericCode.map(String.init) ?? "?")"
+            "  currencies from ISO 4217 (\(Currency.iso4217Published)), checked against CLDR \(Currency.cldrVersion): "
+                + "JPY \(Currency.jpy.minorUnitDigits) digits, KWD \(Currency.kwd.minorUnitDigits), "
+                + "IQD \(Currency.iqd.minorUnitDigits), RUB numeric \(Currency.rub.numericCode.map(String.init) ?? "?")"
         )
         let model = MoneyModel(value: "10.1")
         console.print("  MoneyModel(value: \"10.1\").asString() = \(model?.asString() ?? "nil") (SurfUtils read 10.01)")

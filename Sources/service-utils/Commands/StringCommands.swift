@@ -66,10 +66,10 @@ enum StringCommands {
         let suffixes = PluralForms(one: "st", two: "nd", few: "rd", other: "th")
         let ranked = [1, 2, 3, 4, 11, 22].map { "\($0)\(suffixes.form(for: $0, rules: ordinal))" }
         console.print("  English ordinals via en_GB → \(ordinal.localeIdentifier): \(ranked.joined(separator: " "))")
-        console.print(
-            "  Fallback: pt_PT → \(PluralRules(locale: "pt_PT").localeIdentifier), sr_Latn → "
-                + "\(PluralRules(locale: "sr_Latn").localeIdentifier), xx → \(PluralRules(locale: "xx").localeIdentifier)"
-        )
+        let fallbacks = ["pt_PT", "pt_AO", "pt_BR", "sr_Latn", "xx"].map {
+            "\($0) → \(PluralRules(locale: $0).localeIdentifier)"
+        }
+        console.print("  Fallback: \(fallbacks.joined(separator: ", ")) (pt_AO has CLDR parent pt_PT)")
         let days = WordDeclinations("день", "дня", "дней")
         let declined = [1, 2, 5, -21, 5_000_000_002].map {
             "\($0) \(WordDeclinationSelector.declineWord(for: $0, from: days))"

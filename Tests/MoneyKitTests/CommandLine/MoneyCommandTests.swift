@@ -1,4 +1,5 @@
 import Foundation
+import MoneyKit
 import ServiceUtilsTestSupport
 import Testing
 
@@ -19,6 +20,17 @@ struct MoneyCommandTests {
         #expect(formatted.lines == ["$1,234.50"])
         #expect(split.lines == ["33.34 RUB", "33.33 RUB", "33.33 RUB"])
         #expect(ratios.lines == ["0.02 USD", "0.03 USD"])
+    }
+
+    @Test("the tour's MoneyKit section names the ISO 4217 list and the CLDR release")
+    func tour() async throws {
+        // When the MoneyKit part of the tour runs
+        let result = try await CommandRunner.run(["tour", "--section", "MoneyKit"])
+        // Then it says where the currency table comes from, and ISO's three digits for the Iraqi dinar
+        #expect(result.status == 0, "\(result.error)")
+        #expect(result.output.contains("ISO 4217 (\(Currency.iso4217Published))"))
+        #expect(result.output.contains("CLDR \(Currency.cldrVersion)"))
+        #expect(result.output.contains("IQD 3"))
     }
 
     @Test("bad input fails without a trap")

@@ -2,7 +2,7 @@ import Foundation
 import MoneyKit
 import Testing
 
-@Suite("Currency table generated from CLDR")
+@Suite("Currency table generated from ISO 4217")
 struct CurrencyTests {
     @Test(
         "ISO 4217 minor units and numeric codes",
@@ -28,6 +28,7 @@ struct CurrencyTests {
         #expect(Currency(code: "XYZ") == nil)
         #expect(Currency(rawValue: "JPY")?.minorUnitsPerMajorUnit == 1)
         #expect(Currency.catalog.count > 150)
+        #expect(Currency.iso4217Published >= "2026-01-01")
         #expect(Set(Currency.catalog.map(\.code)).count == Currency.catalog.count)
     }
 

@@ -8,6 +8,7 @@ struct PluralRulesTests {
         "locale identifiers fall back the way CLDR does",
         arguments: [
             ("pt_PT", "pt_PT"), ("pt-PT", "pt_PT"), ("pt_BR", "pt"), ("pt", "pt"), ("sr_Latn", "sr"),
+            ("pt_AO", "pt_PT"), ("pt-MZ", "pt_PT"), ("pt_CH_x", "pt_PT"), ("iw_IL", "iw"),
             ("sr-Latn-RS", "sr"), ("ru_RU.UTF-8", "ru"), ("en_US_POSIX", "en"), ("EN-us", "en"),
             ("de@calendar=gregorian", "de"), ("xx", "root"), ("", "root"), ("C", "root"),
         ]
@@ -20,15 +21,18 @@ struct PluralRulesTests {
         #expect(rules.localeIdentifier == expected)
     }
 
-    @Test("pt_PT and pt differ on 0 and 1.5, as CLDR says")
+    @Test("pt_PT and pt differ on 0 and 1.5, as CLDR says; Angola follows Portugal, its CLDR parent")
     func portuguese() {
-        // Given European and Brazilian Portuguese
+        // Given European, Angolan and Brazilian Portuguese
         let portugal = PluralRules(locale: "pt_PT")
+        let angola = PluralRules(locale: "pt_AO")
         let brazil = PluralRules(locale: "pt_BR")
         // Then 0 and 1.5 are singular in Brazil only
         #expect(portugal.category(for: 0) == .other)
+        #expect(angola.category(for: 0) == .other)
         #expect(brazil.category(for: 0) == .one)
         #expect(portugal.category(for: "1.5") == .other)
+        #expect(angola.category(for: "1.5") == .other)
         #expect(brazil.category(for: "1.5") == .one)
     }
 
