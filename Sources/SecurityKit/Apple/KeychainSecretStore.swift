@@ -2,51 +2,32 @@
     public import Foundation
     import Security
 
-    /// Which keychain items a ``KeyChainSecureStore`` uses: generic passwords of one service, in an
-    /// optional access group shared between apps of one team (SurfUtils' name and shape).
-    public struct GenericPasswordQueryable: Sendable, Hashable {
-        /// The `kSecAttrService` of the items.
-        public let service: String
-        /// The `kSecAttrAccessGroup` of the items, or nil for the app's default group.
-        public let accessGroup: String?
-
-        /// Creates the description of the items.
-        ///
-        /// - Parameters:
-        ///   - service: The service name, such as the app's bundle identifier.
-        ///   - accessGroup: A keychain access group, or nil.
-        public init(service: String, accessGroup: String? = nil) {
-            self.service = service
-            self.accessGroup = accessGroup
-        }
-
-        /// The query attributes every operation starts from.
-        var query: [String: Any] {
-            var query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrService as String: service,
-            ]
-            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-            return query
-        }
-    }
-
-    /// A ``SecureStore`` in the Apple keychain: each key is the account of a generic password item,
-    /// readable only while the device is unlocked and never synchronised to other devices.
+    /// A byte-valued ``SecretStore`` in the Apple keychain: each key is the account of a generic
+    /// password item, readable only while the device is unlocked and never moved to another device.
     ///
     /// ```swift
-    /// let store = KeyChainSecureStore(secureStoreQueryable: GenericPasswordQueryable(service: "com.example.app"))
-    /// try store.save(data: token, by: "token")
+    /// let store = KeychainSecretStore(queryable: GenericPasswordQueryable(service: "com.example.app"))
+    /// let vault = PinVault(store: store)
     /// ```
-    public struct KeyChainSecureStore: SecureStore {
+    ///
+    /// Saving adds the item and updates it when the keychain says it exists. The accessibility
+    /// `kSecAttrAccessibleWhenUnlockedThisDeviceOnly` applies where the data protection keychain is
+    /// used (always outside macOS; on macOS as ``KeychainImplementation`` decides). SurfUtils'
+    /// text-valued keychain store is ``KeyChainSecureStore``.
+    public struct KeychainSecretStore: SecretStore {
         /// Which items the store uses.
         public let queryable: GenericPasswordQueryable
+        /// Which macOS keychain the store uses.
+        public let keychain: KeychainImplementation
 
-        /// Creates a store over the keychain items that `secureStoreQueryable` describes.
+        /// Creates a store over the keychain items that `queryable` describes.
         ///
-        /// - Parameter secureStoreQueryable: The service and access group of the items.
-        public init(secureStoreQueryable: GenericPasswordQueryable) {
-            queryable = secureStoreQueryable
+        /// - Parameters:
+        ///   - queryable: The service and access group of the items.
+        ///   - keychain: Which macOS keychain to use; ``KeychainImplementation/automatic`` by default.
+        public init(queryable: GenericPasswordQueryable, keychain: KeychainImplementation = .automatic) {
+            self.queryable = queryable
+            self.keychain = keychain
         }
 
         /// Adds or updates the item whose account is `key`.
@@ -54,24 +35,12 @@
         /// - Parameters:
         ///   - data: The bytes to keep.
         ///   - key: The item's account.
-        /// - Throws: ``SecureStoreError/operationFailed(operation:key:reason:)`` with the keychain's message.
+        /// - Throws: ``SecureStoreError/operationFailed(operation:key:reason:)`` with the keychain's
+        ///   message, or ``SecureStoreError/unavailable(reason:)`` (locked device, missing entitlement).
         public func save(data: Data, by key: String) throws {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            let existing = SecItemCopyMatching(query as CFDictionary, nil)
-            switch existing {
-            case errSecSuccess:
-                let changes: [String: Any] = [kSecValueData as String: data]
-                let status = SecItemUpdate(query as CFDictionary, changes as CFDictionary)
-                guard status == errSecSuccess else { throw Self.failure(status, .save, key) }
-            case errSecItemNotFound:
-                query[kSecValueData as String] = data
-                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-                let status = SecItemAdd(query as CFDictionary, nil)
-                guard status == errSecSuccess else { throw Self.failure(status, .save, key) }
-            default:
-                throw Self.failure(existing, .save, key)
-            }
+            try KeychainItems.save(
+                data, account: key, base: queryable.query, keychain: keychain,
+                accessible: kSecAttrAccessibleWhenUnlockedThisDeviceOnly)
         }
 
         /// The data of the item whose account is `key`.
@@ -80,23 +49,7 @@
         /// - Returns: The stored bytes.
         /// - Throws: ``SecureStoreError/notFound(key:)`` or another ``SecureStoreError``.
         public func load(by key: String) throws -> Data {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            query[kSecReturnData as String] = true
-            var result: AnyObject?
-            let status = SecItemCopyMatching(query as CFDictionary, &result)
-            switch status {
-            case errSecSuccess:
-                guard let data = result as? Data else {
-                    throw SecureStoreError.operationFailed(operation: .load, key: key, reason: "the item holds no data")
-                }
-                return data
-            case errSecItemNotFound:
-                throw SecureStoreError.notFound(key: key)
-            default:
-                throw Self.failure(status, .load, key)
-            }
+            try KeychainItems.load(account: key, base: queryable.query, keychain: keychain)
         }
 
         /// Deletes the item whose account is `key`, if any.
@@ -104,32 +57,14 @@
         /// - Parameter key: The item's account.
         /// - Throws: ``SecureStoreError`` when the keychain refuses.
         public func remove(by key: String) throws {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            let status = SecItemDelete(query as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw Self.failure(status, .remove, key)
-            }
+            try KeychainItems.remove(account: key, base: queryable.query, keychain: keychain)
         }
 
         /// Deletes every generic password of the service (and access group).
         ///
         /// - Throws: ``SecureStoreError`` when the keychain refuses.
         public func removeAll() throws {
-            let status = SecItemDelete(queryable.query as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw Self.failure(status, .removeAll, nil)
-            }
-        }
-
-        private static func failure(
-            _ status: OSStatus, _ operation: SecureStoreError.Operation, _ key: String?
-        ) -> SecureStoreError {
-            let message = SecCopyErrorMessageString(status, nil).map { $0 as String } ?? "OSStatus \(status)"
-            if status == errSecInteractionNotAllowed || status == errSecNotAvailable {
-                return .unavailable(reason: message)
-            }
-            return .operationFailed(operation: operation, key: key, reason: message)
+            try KeychainItems.remove(account: nil, base: queryable.query, keychain: keychain)
         }
     }
 #endif

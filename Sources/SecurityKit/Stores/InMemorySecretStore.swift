@@ -1,13 +1,15 @@
 public import Foundation
 import InternalServiceUtilities
 
-/// A ``SecureStore`` in memory: for tests, previews and the CLI tour. Nothing survives the process.
+/// A ``SecretStore`` in memory: for tests, previews and the CLI tour. Nothing survives the process.
 ///
 /// ```swift
-/// let store = InMemorySecureStore()
+/// let store = InMemorySecretStore()
 /// try store.save(data: Data("token".utf8), by: "token")
 /// ```
-public final class InMemorySecureStore: SecureStore {
+///
+/// SurfUtils' text-valued in-memory store is ``InMemorySecureStore``.
+public final class InMemorySecretStore: SecretStore {
     private let entries: Locked<[String: Data]>
 
     /// Creates an empty store, or one holding `entries`.

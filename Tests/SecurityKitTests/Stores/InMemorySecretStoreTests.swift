@@ -2,10 +2,10 @@ import Foundation
 import SecurityKit
 import Testing
 
-@Suite("InMemorySecureStore")
-struct InMemorySecureStoreTests {
-    @Test("Passes the shared SecureStore conformance checks")
+@Suite("InMemorySecretStore")
+struct InMemorySecretStoreTests {
+    @Test("Passes the shared SecretStore conformance checks")
     func conformance() async throws {
-        try await SecureStoreConformance.checkAll(InMemorySecureStore())
+        try await SecretStoreConformance.checkAll(InMemorySecretStore())
     }
 }

@@ -2,9 +2,9 @@ import Foundation
 import SecurityKit
 import Testing
 
-/// The behaviour every ``SecureStore`` must have; each store's suite runs all of it.
-enum SecureStoreConformance {
-    static func checkAll(_ store: any SecureStore) async throws {
+/// The behaviour every ``SecretStore`` must have; each store's suite runs all of it.
+enum SecretStoreConformance {
+    static func checkAll(_ store: any SecretStore) async throws {
         try checkSaveLoadOverwrite(store)
         try checkMissingAndRemove(store)
         try checkUnicodeKeysAndLargeValues(store)
@@ -12,7 +12,7 @@ enum SecureStoreConformance {
         try checkRemoveAll(store)
     }
 
-    static func checkSaveLoadOverwrite(_ store: any SecureStore) throws {
+    static func checkSaveLoadOverwrite(_ store: any SecretStore) throws {
         // Given a saved value; Then it loads back; When it is overwritten, Then the new one loads
         try store.save(data: Data("first".utf8), by: "conformance.token")
         #expect(try store.load(by: "conformance.token") == Data("first".utf8))
@@ -22,7 +22,7 @@ enum SecureStoreConformance {
         #expect(try store.load(by: "conformance.empty") == Data())
     }
 
-    static func checkMissingAndRemove(_ store: any SecureStore) throws {
+    static func checkMissingAndRemove(_ store: any SecretStore) throws {
         #expect(throws: SecureStoreError.notFound(key: "conformance.missing")) {
             try store.load(by: "conformance.missing")
         }
@@ -34,7 +34,7 @@ enum SecureStoreConformance {
         }
     }
 
-    static func checkUnicodeKeysAndLargeValues(_ store: any SecureStore) throws {
+    static func checkUnicodeKeysAndLargeValues(_ store: any SecretStore) throws {
         let value = Data(SecureRandom.bytes(count: 1024))
         for key in ["ключ 🔑", "key/with/slashes", "..", "Key", "key"] {
             try store.save(data: value + Data(key.utf8), by: key)
@@ -44,7 +44,7 @@ enum SecureStoreConformance {
         }
     }
 
-    static func checkConcurrentAccess(_ store: any SecureStore) async throws {
+    static func checkConcurrentAccess(_ store: any SecretStore) async throws {
         // Given 32 tasks, each writing and reading its own key and all writing one shared key
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<32 {
@@ -66,7 +66,7 @@ enum SecureStoreConformance {
         #expect((0..<32).map { "shared \($0)" }.contains(shared))
     }
 
-    static func checkRemoveAll(_ store: any SecureStore) throws {
+    static func checkRemoveAll(_ store: any SecretStore) throws {
         try store.save(data: Data("x".utf8), by: "conformance.last")
         try store.removeAll()
         #expect(throws: SecureStoreError.notFound(key: "conformance.last")) { try store.load(by: "conformance.last") }
