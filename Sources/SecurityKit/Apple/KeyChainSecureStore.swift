@@ -9,10 +9,11 @@
     /// try store.save(data: "token", by: "token")
     /// ```
     ///
-    /// Beside SurfUtils' behaviour: saving adds the item and updates it only when the keychain says
-    /// it exists, with no look-up before, so concurrent saves cannot fail on a duplicate; on macOS the
-    /// store uses the data protection keychain in apps (``KeychainImplementation``); a missing key
-    /// throws ``SecureStoreError/notFound(key:)`` and other failures say which operation failed.
+    /// Unlike SurfUtils' store: saving adds the item and updates it only when the keychain says it
+    /// exists, with no look-up before, so concurrent saves cannot fail on a duplicate; on macOS apps
+    /// it uses the data protection keychain and still finds what SurfUtils wrote to the file-based
+    /// one (``KeychainImplementation/automatic``); a missing key throws
+    /// ``SecureStoreError/notFound(key:)``, and other failures say which operation failed.
     /// Items are added with the keychain's default accessibility, as SurfUtils added them.
     ///
     /// The store is not `Sendable`, because SurfUtils' ``SecureStoreQueryable`` is not; the

@@ -28,6 +28,22 @@
             try first.removeAll()
         }
 
+        @Test("SurfUtils' PinCryptoBox keeps its four entries in the Secret Service through SecretStoreAdapter")
+        func legacyBox() throws {
+            // Given a PIN box whose store closure returns the adapter over a Secret Service store
+            let store = try Self.store()
+            defer { try? store.removeAll() }
+            let box = PinCryptoBox(
+                secureStore: { SecretStoreAdapter(store) }, hashProvider: SHA3(variant: .sha224),
+                cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data", saltKey: "salt",
+                hashKey: "hash")
+            // When a secret is encrypted, Then the keyring holds the salt as 64 hex characters and the box opens
+            try box.encrypt(data: "token in the keyring", auth: "1234")
+            #expect(try store.load(by: "salt").count == 64)
+            #expect(try box.decrypt(auth: "1234") == "token in the keyring")
+            #expect(try box.hack().decrypt() == "token in the keyring")
+        }
+
         @Test("A PinVault round-trips on the Secret Service")
         func vault() throws {
             let store = try Self.store()
