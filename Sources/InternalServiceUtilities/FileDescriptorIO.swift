@@ -6,7 +6,7 @@ package import Foundation
     import Darwin
 #endif
 
-/// Whole reads and writes on a file descriptor that retry when a signal interrupts them.
+/// Whole reads and writes, and flushes, on a file descriptor that retry when a signal interrupts them.
 ///
 /// `FileHandle.readDataToEndOfFile()` and `write(_:)` end in a `try!` inside Foundation, so an
 /// `EINTR` from a signal arriving mid-read (SIGCHLD while children run, say) crashes the process.
@@ -53,6 +53,24 @@ package enum FileDescriptorIO {
                 }
             }
             return true
+        }
+    }
+
+    /// Flushes `descriptor`'s data to stable storage, retrying `fsync` on `EINTR`.
+    ///
+    /// On Apple platforms `fsync` only hands the data to the drive, which may keep it in its cache;
+    /// `fcntl(F_FULLFSYNC)` asks the drive to write it out, so that is tried first, and `fsync` is
+    /// the fallback where the file system does not support it.
+    ///
+    /// - Parameter descriptor: An open descriptor of a file or directory; it is not closed.
+    /// - Returns: `false` when the flush failed; `errno` then says why.
+    package static func synchronize(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+            if fcntl(descriptor, F_FULLFSYNC) != -1 { return true }
+        #endif
+        while true {
+            if fsync(descriptor) == 0 { return true }
+            if errno != EINTR { return false }
         }
     }
 }

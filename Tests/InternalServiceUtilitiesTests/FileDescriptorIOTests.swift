@@ -32,4 +32,21 @@ struct FileDescriptorIOTests {
         // When bytes are written, then the write says it failed
         #expect(!FileDescriptorIO.writeAll(Data("x".utf8), to: pipe.fileHandleForWriting.fileDescriptor))
     }
+
+    @Test("synchronize flushes a file and reports the errno of what cannot be flushed")
+    func synchronize() throws {
+        // Given a file with bytes written to it
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("su-sync-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        #expect(FileManager.default.createFile(atPath: url.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: url)
+        #expect(FileDescriptorIO.writeAll(Data("durable".utf8), to: handle.fileDescriptor))
+        // When it is flushed, Then it succeeds
+        #expect(FileDescriptorIO.synchronize(handle.fileDescriptor))
+        try handle.close()
+        // When a pipe is flushed, Then it fails with EINVAL (a pipe has no storage to flush to)
+        let pipe = Pipe()
+        #expect(!FileDescriptorIO.synchronize(pipe.fileHandleForWriting.fileDescriptor))
+        #expect(errno == EINVAL)
+    }
 }

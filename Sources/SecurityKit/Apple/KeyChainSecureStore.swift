@@ -1,102 +1,72 @@
 #if canImport(Security)
-    public import Foundation
-    import Security
+    import Foundation
 
-    /// Which keychain items a ``KeyChainSecureStore`` uses: generic passwords of one service, in an
-    /// optional access group shared between apps of one team (SurfUtils' name and shape).
-    public struct GenericPasswordQueryable: Sendable, Hashable {
-        /// The `kSecAttrService` of the items.
-        public let service: String
-        /// The `kSecAttrAccessGroup` of the items, or nil for the app's default group.
-        public let accessGroup: String?
-
-        /// Creates the description of the items.
-        ///
-        /// - Parameters:
-        ///   - service: The service name, such as the app's bundle identifier.
-        ///   - accessGroup: A keychain access group, or nil.
-        public init(service: String, accessGroup: String? = nil) {
-            self.service = service
-            self.accessGroup = accessGroup
-        }
-
-        /// The query attributes every operation starts from.
-        var query: [String: Any] {
-            var query: [String: Any] = [
-                kSecClass as String: kSecClassGenericPassword,
-                kSecAttrService as String: service,
-            ]
-            if let accessGroup { query[kSecAttrAccessGroup as String] = accessGroup }
-            return query
-        }
-    }
-
-    /// A ``SecureStore`` in the Apple keychain: each key is the account of a generic password item,
-    /// readable only while the device is unlocked and never synchronised to other devices.
+    /// SurfUtils' text-valued ``SecureStore`` in the Apple keychain: each key is the account of an
+    /// item that ``SecureStoreQueryable`` describes (usually ``GenericPasswordQueryable``).
     ///
     /// ```swift
     /// let store = KeyChainSecureStore(secureStoreQueryable: GenericPasswordQueryable(service: "com.example.app"))
-    /// try store.save(data: token, by: "token")
+    /// try store.save(data: "token", by: "token")
     /// ```
+    ///
+    /// Unlike SurfUtils' store: saving adds the item and updates it only when the keychain says it
+    /// exists, with no look-up before, so concurrent saves cannot fail on a duplicate; on macOS apps
+    /// it uses the data protection keychain and still finds what SurfUtils wrote to the file-based
+    /// one (``KeychainImplementation/automatic``); a missing key throws
+    /// ``SecureStoreError/notFound(key:)``, and other failures say which operation failed.
+    /// Items are added with the keychain's default accessibility, as SurfUtils added them.
+    ///
+    /// The store is not `Sendable`, because SurfUtils' ``SecureStoreQueryable`` is not; the
+    /// byte-valued, `Sendable` keychain store is ``KeychainSecretStore``.
     public struct KeyChainSecureStore: SecureStore {
         /// Which items the store uses.
-        public let queryable: GenericPasswordQueryable
+        let secureStoreQueryable: any SecureStoreQueryable
+        /// Which macOS keychain the store uses.
+        public let keychain: KeychainImplementation
 
-        /// Creates a store over the keychain items that `secureStoreQueryable` describes.
+        /// Creates a store over the keychain items that `secureStoreQueryable` describes, in the
+        /// ``KeychainImplementation/automatic`` keychain.
         ///
-        /// - Parameter secureStoreQueryable: The service and access group of the items.
-        public init(secureStoreQueryable: GenericPasswordQueryable) {
-            queryable = secureStoreQueryable
+        /// - Parameter secureStoreQueryable: The item class and attributes, such as a
+        ///   ``GenericPasswordQueryable``.
+        public init(secureStoreQueryable: any SecureStoreQueryable) {
+            self.init(secureStoreQueryable: secureStoreQueryable, keychain: .automatic)
         }
 
-        /// Adds or updates the item whose account is `key`.
+        /// Creates a store over the keychain items that `secureStoreQueryable` describes, in the
+        /// keychain `keychain` on macOS.
         ///
         /// - Parameters:
-        ///   - data: The bytes to keep.
-        ///   - key: The item's account.
-        /// - Throws: ``SecureStoreError/operationFailed(operation:key:reason:)`` with the keychain's message.
-        public func save(data: Data, by key: String) throws {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            let existing = SecItemCopyMatching(query as CFDictionary, nil)
-            switch existing {
-            case errSecSuccess:
-                let changes: [String: Any] = [kSecValueData as String: data]
-                let status = SecItemUpdate(query as CFDictionary, changes as CFDictionary)
-                guard status == errSecSuccess else { throw Self.failure(status, .save, key) }
-            case errSecItemNotFound:
-                query[kSecValueData as String] = data
-                query[kSecAttrAccessible as String] = kSecAttrAccessibleWhenUnlockedThisDeviceOnly
-                let status = SecItemAdd(query as CFDictionary, nil)
-                guard status == errSecSuccess else { throw Self.failure(status, .save, key) }
-            default:
-                throw Self.failure(existing, .save, key)
-            }
+        ///   - secureStoreQueryable: The item class and attributes, such as a
+        ///     ``GenericPasswordQueryable``.
+        ///   - keychain: The data protection keychain, the file-based one, or the automatic choice.
+        public init(secureStoreQueryable: any SecureStoreQueryable, keychain: KeychainImplementation) {
+            self.secureStoreQueryable = secureStoreQueryable
+            self.keychain = keychain
         }
 
-        /// The data of the item whose account is `key`.
+        /// Saves the UTF-8 of `data` as the item whose account is `key`, adding or updating it.
+        ///
+        /// - Parameters:
+        ///   - data: The text to keep.
+        ///   - key: The item's account.
+        /// - Throws: ``SecureStoreError/operationFailed(operation:key:reason:)`` with the keychain's
+        ///   message, or ``SecureStoreError/unavailable(reason:)`` (locked device, missing entitlement).
+        public func save(data: String, by key: String) throws {
+            try KeychainItems.save(
+                Data(data.utf8), account: key, base: secureStoreQueryable.query, keychain: keychain, accessible: nil)
+        }
+
+        /// The text of the item whose account is `key`.
         ///
         /// - Parameter key: The item's account.
-        /// - Returns: The stored bytes.
-        /// - Throws: ``SecureStoreError/notFound(key:)`` or another ``SecureStoreError``.
-        public func load(by key: String) throws -> Data {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            query[kSecMatchLimit as String] = kSecMatchLimitOne
-            query[kSecReturnData as String] = true
-            var result: AnyObject?
-            let status = SecItemCopyMatching(query as CFDictionary, &result)
-            switch status {
-            case errSecSuccess:
-                guard let data = result as? Data else {
-                    throw SecureStoreError.operationFailed(operation: .load, key: key, reason: "the item holds no data")
-                }
-                return data
-            case errSecItemNotFound:
-                throw SecureStoreError.notFound(key: key)
-            default:
-                throw Self.failure(status, .load, key)
-            }
+        /// - Returns: The stored text.
+        /// - Throws: ``SecureStoreError/notFound(key:)``, ``SecureStoreError/dataToStringConversionError``
+        ///   when the item's data is not UTF-8, or another ``SecureStoreError``.
+        public func load(by key: String) throws -> String {
+            let data = try KeychainItems.load(account: key, base: secureStoreQueryable.query, keychain: keychain)
+            guard let text = String(exactUTF8: data) else { throw SecureStoreError.dataToStringConversionError }
+            return text
         }
 
         /// Deletes the item whose account is `key`, if any.
@@ -104,32 +74,14 @@
         /// - Parameter key: The item's account.
         /// - Throws: ``SecureStoreError`` when the keychain refuses.
         public func remove(by key: String) throws {
-            var query = queryable.query
-            query[kSecAttrAccount as String] = key
-            let status = SecItemDelete(query as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw Self.failure(status, .remove, key)
-            }
+            try KeychainItems.remove(account: key, base: secureStoreQueryable.query, keychain: keychain)
         }
 
-        /// Deletes every generic password of the service (and access group).
+        /// Deletes every item the query describes.
         ///
         /// - Throws: ``SecureStoreError`` when the keychain refuses.
         public func removeAll() throws {
-            let status = SecItemDelete(queryable.query as CFDictionary)
-            guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw Self.failure(status, .removeAll, nil)
-            }
-        }
-
-        private static func failure(
-            _ status: OSStatus, _ operation: SecureStoreError.Operation, _ key: String?
-        ) -> SecureStoreError {
-            let message = SecCopyErrorMessageString(status, nil).map { $0 as String } ?? "OSStatus \(status)"
-            if status == errSecInteractionNotAllowed || status == errSecNotAvailable {
-                return .unavailable(reason: message)
-            }
-            return .operationFailed(operation: operation, key: key, reason: message)
+            try KeychainItems.remove(account: nil, base: secureStoreQueryable.query, keychain: keychain)
         }
     }
 #endif

@@ -1,14 +1,22 @@
 public import Foundation
 
 /// Why a legacy ``CryptoBox`` could not save or open its secret.
+///
+/// The first two cases are SurfUtils' own, for an app's boxes to throw; ServiceUtils' boxes say more
+/// with the cases after them (a non-base64 entry is ``corruptedValue(key:reason:)``, a plaintext that
+/// is not UTF-8 is ``decryptionFailed(_:)``).
 public enum CryptoBoxCommonError: Error, Sendable, Equatable {
+    /// Text could not be turned into bytes (SurfUtils' case).
+    case cantConvertStringToData
+    /// Bytes could not be turned into text (SurfUtils' case).
+    case cantConvertDataToString
     /// An entry the box needs is not in the store.
     case missingValue(key: String)
     /// An entry is in the store but cannot be what the box wrote.
     case corruptedValue(key: String, reason: CorruptionReason)
     /// Decryption failed: a wrong PIN, or altered data (the format cannot tell which).
     case decryptionFailed(DecryptionFailureReason)
-    /// The cipher refused its key or IV (for example a hash provider whose output is longer than
+    /// The cipher refused its key (for example a hash provider whose output is longer than
     /// Blowfish's 56-byte key limit).
     case invalidKey(CryptoError)
     /// The store failed.
@@ -20,9 +28,10 @@ public enum CryptoBoxCommonError: Error, Sendable, Equatable {
         case notText
         /// The ciphertext is not valid base64.
         case notBase64
-        /// The IV text is not 8 characters.
+        /// The IV has a length the cipher refuses (not 8 bytes for Blowfish).
         case ivLength(Int)
-        /// The ciphertext is empty or not a whole number of cipher blocks.
+        /// The cipher refuses the ciphertext's length (for Blowfish-CBC: empty or not a whole number
+        /// of 8-byte blocks).
         case ciphertextLength(Int)
     }
 
@@ -47,6 +56,8 @@ extension CryptoBoxCommonError: LocalizedError {
     /// A sentence saying what went wrong, without the PIN or the secret.
     public var errorDescription: String? {
         switch self {
+        case .cantConvertStringToData: "the text could not be converted to bytes"
+        case .cantConvertDataToString: "the bytes could not be converted to text"
         case .missingValue(let key): "the box has no '\(key)' entry"
         case .corruptedValue(let key, let reason): "the '\(key)' entry is corrupted: \(reason.text)"
         case .decryptionFailed(let reason): "decryption failed (\(reason.text)): wrong PIN or altered data"
@@ -61,8 +72,8 @@ extension CryptoBoxCommonError.CorruptionReason {
         switch self {
         case .notText: "it is not UTF-8 text"
         case .notBase64: "it is not base64"
-        case .ivLength(let count): "the IV has \(count) characters instead of 8"
-        case .ciphertextLength(let count): "\(count) bytes cannot be a Blowfish-CBC ciphertext"
+        case .ivLength(let count): "the cipher cannot use an IV of \(count) bytes"
+        case .ciphertextLength(let count): "the cipher cannot decrypt \(count) bytes"
         }
     }
 }

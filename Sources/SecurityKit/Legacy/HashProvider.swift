@@ -1,21 +1,22 @@
-import Foundation
-
-/// Turns a string into a hash string, as SurfUtils' `HashProvider` does: the legacy box uses it to
-/// derive the Blowfish key from the PIN and salt.
-public protocol HashProvider: Sendable {
-    /// The hash of `value`'s UTF-8 bytes, as text.
+/// Hashes bytes: SurfUtils' `HashProvider`, which ``PinCryptoBox`` uses to turn the PIN and salt into
+/// the cipher key.
+///
+/// Like SurfUtils' protocol it does not require `Sendable`, so an app's plain class can adopt it.
+public protocol HashProvider {
+    /// The hash of `data`.
     ///
-    /// - Parameter value: The string to hash.
-    /// - Returns: The hash, for SHA-3 lowercase hexadecimal.
-    func hash(value: String) -> String
+    /// - Parameter data: The bytes to hash.
+    /// - Returns: The digest.
+    /// - Throws: An error when the bytes cannot be hashed (``SHA3`` never throws).
+    func hash(data: [UInt8]) throws -> [UInt8]
 }
 
 extension SHA3: HashProvider {
-    /// The lowercase hexadecimal digest of `value`'s UTF-8 bytes (56 characters for SHA3-224).
+    /// The digest of `data` (28 bytes for `SHA3(variant: .sha224)`, as SurfUtils' box uses).
     ///
-    /// - Parameter value: The string to hash.
-    /// - Returns: The digest in lowercase hexadecimal.
-    public func hash(value: String) -> String {
-        hash(Data(value.utf8)).hexString
+    /// - Parameter data: The bytes to hash.
+    /// - Returns: The digest, ``Variant/digestLength`` bytes.
+    public func hash(data: [UInt8]) throws -> [UInt8] {
+        hash(data)
     }
 }

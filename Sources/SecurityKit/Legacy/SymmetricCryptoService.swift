@@ -1,59 +1,28 @@
-public import Foundation
-
-/// A symmetric cipher with a key and an IV, as SurfUtils' `SymmetricCryptoService`.
-public protocol SymmetricCryptoService: Sendable {
+/// A symmetric cipher with a text key and a text IV: SurfUtils' `SymmetricCryptoService`.
+///
+/// ``PinCryptoBox`` passes the hexadecimal hash as `key` and 8 hexadecimal characters as `iv`; the
+/// cipher uses their UTF-8 bytes. Like SurfUtils' protocol it does not require `Sendable`, so an
+/// app's plain class can adopt it.
+public protocol SymmetricCryptoService {
     /// Encrypts `data`.
     ///
     /// - Parameters:
     ///   - data: The plaintext.
-    ///   - key: The key bytes.
-    ///   - iv: The initialisation vector.
+    ///   - key: The key, used as its UTF-8 bytes.
+    ///   - iv: The initialisation vector, used as its UTF-8 bytes.
     /// - Returns: The ciphertext.
-    /// - Throws: ``CryptoError`` when the key or IV has a length the cipher refuses.
-    func encrypt(data: Data, key: Data, iv: Data) throws -> Data
+    /// - Throws: An error when the key or IV cannot be used (``BlowfishCryptoService`` throws
+    ///   ``CryptoError``).
+    func encrypt(data: [UInt8], key: String, iv: String) throws -> [UInt8]
 
     /// Decrypts `data`.
     ///
     /// - Parameters:
     ///   - data: The ciphertext.
-    ///   - key: The key bytes.
-    ///   - iv: The initialisation vector.
+    ///   - key: The key, used as its UTF-8 bytes.
+    ///   - iv: The initialisation vector, used as its UTF-8 bytes.
     /// - Returns: The plaintext.
-    /// - Throws: ``CryptoError`` for bad lengths or bad padding (usually a wrong key).
-    func decrypt(data: Data, key: Data, iv: Data) throws -> Data
-}
-
-/// Blowfish in CBC mode with PKCS#7 padding: the cipher of SurfUtils' PIN box.
-///
-/// Padding is checked strictly when decrypting (every padding byte, length 1–8), where CryptoSwift
-/// 1.5.1 did not check it; every ciphertext that CryptoSwift writes passes the check.
-public struct BlowfishCryptoService: SymmetricCryptoService {
-    /// Creates the service.
-    public init() {}
-
-    /// Encrypts with Blowfish-CBC and PKCS#7.
-    ///
-    /// - Parameters:
-    ///   - data: The plaintext.
-    ///   - key: 4 to 56 key bytes.
-    ///   - iv: 8 bytes.
-    /// - Returns: The ciphertext.
-    /// - Throws: ``CryptoError/invalidKeyLength(algorithm:allowed:actual:)`` or
-    ///   ``CryptoError/invalidNonceLength(algorithm:expected:actual:)``.
-    public func encrypt(data: Data, key: Data, iv: Data) throws -> Data {
-        Data(try Blowfish(key: key).encryptCBC(data, iv: iv))
-    }
-
-    /// Decrypts Blowfish-CBC and removes PKCS#7 padding, checking it.
-    ///
-    /// - Parameters:
-    ///   - data: The ciphertext.
-    ///   - key: 4 to 56 key bytes.
-    ///   - iv: 8 bytes.
-    /// - Returns: The plaintext.
-    /// - Throws: ``CryptoError/invalidPadding`` when the key is wrong or the data altered, or another
-    ///   ``CryptoError`` for bad lengths.
-    public func decrypt(data: Data, key: Data, iv: Data) throws -> Data {
-        Data(try Blowfish(key: key).decryptCBC(data, iv: iv))
-    }
+    /// - Throws: An error for bad lengths or bad padding, usually a wrong key (``BlowfishCryptoService``
+    ///   throws ``CryptoError``).
+    func decrypt(data: [UInt8], key: String, iv: String) throws -> [UInt8]
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import InternalServiceUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -8,11 +9,13 @@ public import Foundation
     import Darwin
 #endif
 
-/// A ``SecureStore`` in a private directory: for servers and the command line.
+/// A ``SecretStore`` in a private directory: for servers and the command line.
 ///
 /// The directory is created with mode `0700` (and set to it if it exists); each entry is a file of
 /// mode `0600` named after the hexadecimal of its key, written to a temporary file, flushed and
-/// renamed over the old one, so a reader sees the old value or the new one, never half of one.
+/// renamed over the old one, so a reader sees the old value or the new one, never half of one; the
+/// directory is flushed after the rename. Flushing is `F_FULLFSYNC` on Apple platforms (a plain
+/// `fsync` leaves the data in the drive's cache there) and `fsync` elsewhere.
 ///
 /// ```swift
 /// let store = try FileSecureStore(directory: URL(fileURLWithPath: "/var/lib/app/secrets"))
@@ -21,7 +24,7 @@ public import Foundation
 ///
 /// Its protection is the operating system's file permissions: anyone running as the same user (or
 /// root) can read the files.
-public final class FileSecureStore: SecureStore {
+public final class FileSecureStore: SecretStore {
     /// The directory that holds the entries.
     public let directory: URL
     /// The longest key, in UTF-8 bytes (the file name is twice as long).
@@ -59,28 +62,24 @@ public final class FileSecureStore: SecureStore {
     public func save(data: Data, by key: String) throws {
         let target = try path(for: key)
         let temporary = target + ".tmp-" + SecureRandom.bytes(count: 8).hexString
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw failure(.save, key) }
-        var written = 0
-        let ok = data.withUnsafeBytes { raw -> Bool in
-            guard let base = raw.baseAddress else { return true }
-            while written < raw.count {
-                let result = write(descriptor, base + written, raw.count - written)
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
-            return true
-        }
-        let synced = ok && fsync(descriptor) == 0
+        let synced = FileDescriptorIO.writeAll(data, to: descriptor) && FileDescriptorIO.synchronize(descriptor)
         let closed = close(descriptor) == 0
         guard synced, closed, rename(temporary, target) == 0 else {
             let error = failure(.save, key)
             unlink(temporary)
             throw error
         }
+        try synchronizeDirectory(key)
+    }
+
+    /// Flushes the directory, so that the rename itself survives a power loss.
+    private func synchronizeDirectory(_ key: String) throws {
+        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw failure(.save, key) }
+        defer { close(descriptor) }
+        guard FileDescriptorIO.synchronize(descriptor) else { throw failure(.save, key) }
     }
 
     /// Reads the entry under `key`.

@@ -1,39 +1,50 @@
-public import Foundation
 import InternalServiceUtilities
 
-/// A ``SecureStore`` in memory: for tests, previews and the CLI tour. Nothing survives the process.
+/// SurfUtils' text-valued ``SecureStore`` in memory: every holder of the same instance sees the
+/// same entries, and nothing survives the process.
 ///
 /// ```swift
 /// let store = InMemorySecureStore()
-/// try store.save(data: Data("token".utf8), by: "token")
+/// try store.save(data: "token", by: "token")
+/// let token = try store.load(by: "token")
 /// ```
-public final class InMemorySecureStore: SecureStore {
-    private let entries: Locked<[String: Data]>
+///
+/// Unlike SurfUtils' class it is safe to use from several threads: every method and each read or
+/// write of ``memory`` holds a lock. A missing key throws ``SecureStoreError/notFound(key:)``.
+/// The byte-valued store for ``PinVault`` and the rest of ServiceUtils is ``InMemorySecretStore``.
+public final class InMemorySecureStore: SecureStore, Sendable {
+    private let entries = Locked<[String: String]>([:])
 
-    /// Creates an empty store, or one holding `entries`.
+    /// Creates an empty store.
+    public init() {}
+
+    /// Every entry, by key, as SurfUtils exposes it.
     ///
-    /// - Parameter entries: The values to start with, by key.
-    public init(entries: [String: Data] = [:]) {
-        self.entries = Locked(entries)
+    /// Reading returns a copy and assigning replaces all entries, each under the lock; a
+    /// read-modify-write such as `memory[key] = value` is two steps, so when several threads write,
+    /// use ``save(data:by:)`` and ``remove(by:)``, which are one step each.
+    public var memory: [String: String] {
+        get { entries.value }
+        set { entries.withLock { $0 = newValue } }
     }
 
     /// Saves `data` under `key`, replacing any earlier value.
     ///
     /// - Parameters:
-    ///   - data: The bytes to keep.
+    ///   - data: The text to keep.
     ///   - key: The entry's name.
-    public func save(data: Data, by key: String) throws {
+    public func save(data: String, by key: String) throws {
         entries.withLock { $0[key] = data }
     }
 
-    /// The bytes saved under `key`.
+    /// The text saved under `key`.
     ///
     /// - Parameter key: The entry's name.
-    /// - Returns: The stored bytes.
-    /// - Throws: ``SecureStoreError/notFound(key:)``.
-    public func load(by key: String) throws -> Data {
-        guard let data = entries.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
-        return data
+    /// - Returns: The stored text.
+    /// - Throws: ``SecureStoreError/notFound(key:)`` when nothing is saved under `key`.
+    public func load(by key: String) throws -> String {
+        guard let text = entries.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
+        return text
     }
 
     /// Removes the entry under `key`, if any.
@@ -46,10 +57,5 @@ public final class InMemorySecureStore: SecureStore {
     /// Removes every entry.
     public func removeAll() throws {
         entries.withLock { $0.removeAll() }
-    }
-
-    /// The keys saved now, sorted (for tests and diagnostics).
-    public var keys: [String] {
-        entries.withLock { $0.keys.sorted() }
     }
 }

@@ -1,42 +1,49 @@
-public import Foundation
-
-/// Read access to secrets kept under string keys, as SurfUtils names it.
-public protocol SecureDataProvider: Sendable {
-    /// The bytes saved under `key`.
-    ///
-    /// - Parameter key: The entry's name.
-    /// - Returns: The stored bytes.
-    /// - Throws: ``SecureStoreError/notFound(key:)`` when nothing is saved under `key`, or another
-    ///   ``SecureStoreError``.
-    func load(by key: String) throws -> Data
-}
-
-/// A place that keeps small secrets (tokens, key material) under string keys: the Keychain on Apple
-/// platforms, the Secret Service or a private directory on Linux, memory in tests.
+/// Saves and reads text secrets under string keys: SurfUtils' `SecureDataProvider`.
 ///
-/// Rules for adopters:
-/// - `save(data:by:)` replaces what was saved under the key; `load(by:)` returns it byte for byte.
-/// - A missing key throws ``SecureStoreError/notFound(key:)`` from `load` and is not an error for
-///   `remove`.
-/// - Every method may be called from many tasks at once.
-/// - Values and keys never appear in errors or logs (keys may: they are names, not secrets).
-public protocol SecureStore: SecureDataProvider {
+/// Like SurfUtils' protocol it does not require `Sendable`, so an app's plain class with mutable
+/// state can adopt it.
+public protocol SecureDataProvider {
     /// Saves `data` under `key`, replacing any earlier value.
     ///
     /// - Parameters:
-    ///   - data: The bytes to keep.
+    ///   - data: The text to keep.
     ///   - key: The entry's name.
-    /// - Throws: ``SecureStoreError`` when the store cannot write.
-    func save(data: Data, by key: String) throws
+    /// - Throws: ``SecureStoreError`` (or the adopter's own error) when the store cannot write.
+    func save(data: String, by key: String) throws
 
+    /// The text saved under `key`.
+    ///
+    /// - Parameter key: The entry's name.
+    /// - Returns: The stored text.
+    /// - Throws: An error when nothing is saved under `key` (ServiceUtils' stores throw
+    ///   ``SecureStoreError/notFound(key:)``) or the store cannot read.
+    func load(by key: String) throws -> String
+}
+
+/// A whole text-valued secret store, SurfUtils' `SecureStore`: what ``PinCryptoBox`` keeps its
+/// entries in.
+///
+/// ServiceUtils' stores of this shape are ``InMemorySecureStore``, `KeyChainSecureStore` on Apple
+/// platforms, and ``SecretStoreAdapter``, which puts any byte-valued ``SecretStore`` (a file
+/// directory, the Secret Service) behind this protocol on every platform.
+///
+/// ```swift
+/// let box = PinCryptoBox(
+///     secureStore: { SecretStoreAdapter(files) }, hashProvider: SHA3(variant: .sha224),
+///     cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data", saltKey: "salt", hashKey: "hash")
+/// ```
+///
+/// Rules for adopters: `save(data:by:)` replaces what was under the key and `load(by:)` returns it
+/// exactly; `load` of a missing key throws; `remove(by:)` of a missing key does not.
+public protocol SecureStore: SecureDataProvider {
     /// Removes the entry under `key`; removing a missing entry does nothing.
     ///
     /// - Parameter key: The entry's name.
-    /// - Throws: ``SecureStoreError`` when the store cannot write.
+    /// - Throws: ``SecureStoreError`` (or the adopter's own error) when the store cannot write.
     func remove(by key: String) throws
 
     /// Removes every entry this store holds.
     ///
-    /// - Throws: ``SecureStoreError`` when the store cannot write.
+    /// - Throws: ``SecureStoreError`` (or the adopter's own error) when the store cannot write.
     func removeAll() throws
 }

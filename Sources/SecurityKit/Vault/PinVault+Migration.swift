@@ -16,7 +16,7 @@ extension PinVault {
         }
     }
 
-    /// Moves a secret from a legacy ``PinCryptoBox`` into this vault.
+    /// Moves a secret from a legacy ``PinCryptoBox`` (over any ``SecureStore``) into this vault.
     ///
     /// Reads the legacy box with `pin`, saves the secret here under the same PIN, reads it back, and
     /// only then removes the four legacy entries; if anything fails before that, the legacy box is
@@ -36,7 +36,7 @@ extension PinVault {
             } catch let error as CryptoBoxCommonError {
                 throw .legacyBoxFailed(error)
             } catch {
-                throw .legacyBoxFailed(.storeFailed(.operationFailed(operation: .load, key: nil, reason: "\(error)")))
+                throw .legacyBoxFailed(.storeFailed(.unhandledError(message: Self.describe(error))))
             }
             var secret = Array(text.utf8)
             defer { secret.wipe() }
@@ -47,8 +47,14 @@ extension PinVault {
             } catch let error as CryptoBoxCommonError {
                 throw .legacyBoxFailed(error)
             } catch {
-                throw .legacyBoxFailed(.storeFailed(.operationFailed(operation: .remove, key: nil, reason: "\(error)")))
+                throw .legacyBoxFailed(.storeFailed(.unhandledError(message: Self.describe(error))))
             }
         }
+    }
+
+    /// An app's own error as text: its localized description when it has one, else its type, so
+    /// that no value it carries (a secret, say) reaches the message.
+    static func describe(_ error: any Error) -> String {
+        (error as? any LocalizedError)?.errorDescription ?? "\(type(of: error))"
     }
 }

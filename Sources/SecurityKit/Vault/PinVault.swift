@@ -16,7 +16,7 @@ import InternalServiceUtilities
 /// locks or wipes itself. See <doc:ThreatModel> for what this does and does not protect against.
 public final class PinVault: Sendable {
     /// The store the record and the attempt counter live in.
-    public let store: any SecureStore
+    public let store: any SecretStore
     /// The vault's name: the prefix of its two store keys.
     public let name: String
     /// Key derivation and attempt limits.
@@ -31,13 +31,13 @@ public final class PinVault: Sendable {
     ///   - store: Where the record and the attempt counter are kept.
     ///   - name: The vault's name; its entries are `<name>.record` and `<name>.attempts`.
     ///   - configuration: Key derivation and attempt limits.
-    public convenience init(store: any SecureStore, name: String = "pin-vault", configuration: Configuration = .init())
+    public convenience init(store: any SecretStore, name: String = "pin-vault", configuration: Configuration = .init())
     {
         self.init(store: store, name: name, configuration: configuration) { SecureRandom.bytes(count: $0) }
     }
 
     init(
-        store: any SecureStore, name: String, configuration: Configuration,
+        store: any SecretStore, name: String, configuration: Configuration,
         randomBytes: @escaping @Sendable (Int) -> [UInt8]
     ) {
         self.store = store
@@ -90,7 +90,7 @@ public final class PinVault: Sendable {
     ///   ``PinVaultError/RecordFailureReason/notText`` when the secret is not UTF-8.
     public func unlockText(pin: String) throws(PinVaultError) -> String {
         let data = try unlock(pin: pin)
-        guard let text = PinCryptoBox.exactString(data) else { throw .invalidRecord(.notText) }
+        guard let text = String(exactUTF8: data) else { throw .invalidRecord(.notText) }
         return text
     }
 

@@ -15,7 +15,8 @@ public enum PinVaultError: Error, Sendable, Equatable {
     case notFound
     /// The record is intact but cannot be used (an unknown version, absurd parameters).
     case invalidRecord(RecordFailureReason)
-    /// Reading the legacy box failed during a migration.
+    /// Reading the legacy box failed during a migration (an error of an app's own store comes as
+    /// ``CryptoBoxCommonError/storeFailed(_:)`` with ``SecureStoreError/unhandledError(message:)``).
     case legacyBoxFailed(CryptoBoxCommonError)
     /// After a migration, the new record did not read back as the legacy secret; the legacy entries
     /// were kept.

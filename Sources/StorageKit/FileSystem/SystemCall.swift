@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -70,10 +72,7 @@ enum SystemCall {
 
     /// Flushes `descriptor`'s data to stable storage (`F_FULLFSYNC` where the platform has it).
     static func synchronize(_ descriptor: Int32) throws(SystemCallError) {
-        #if canImport(Darwin)
-            if fcntl(descriptor, F_FULLFSYNC) != -1 { return }
-        #endif
-        try retrying("fsync") { fsync(descriptor) }
+        guard FileDescriptorIO.synchronize(descriptor) else { throw SystemCallError(name: "fsync", code: errno) }
     }
 
     /// The `stat` of `name` in `directory`, without following a symbolic link; nil when it does not exist.

@@ -89,7 +89,7 @@ private enum GroceryTour {
         console.print("  GroceryServer listening at \(server.baseURL.absoluteString) (in this process)")
         var client = HTTPClient.Configuration()
         client.eventMonitors = [TourMonitor(console: console)]
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         let service = try AuthService(baseURL: server.baseURL, secureStore: store, configuration: client)
 
         let email = "ann@example.com"
@@ -103,7 +103,7 @@ private enum GroceryTour {
             console.print("  sign up again → SignUpError.\(error)")
         }
         try await service.login(email: email, password: password)
-        console.print("  login → tokens kept in the SecureStore (not shown)")
+        console.print("  login → tokens kept in the SecretStore (not shown)")
         console.print("  validate → \(try await service.currentUser().email)")
 
         clock.advance(by: 61)

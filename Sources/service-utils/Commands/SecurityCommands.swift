@@ -22,7 +22,8 @@ enum SecurityCommands {
             rest of the input is the secret (one final line break removed). On a terminal each is asked
             for with echo off. get prints the secret on standard output.
               --store file            a private directory (0700, files 0600); the default
-              --store secret-service  the freedesktop Secret Service (GNOME Keyring, KWallet) via libsecret
+              --store secret-service  the freedesktop Secret Service (GNOME Keyring, KWallet) via libsecret;
+                                      Linux only
               --dir D                 the directory of the file store (default ~/.local/share/service-utils/vault)
               --name N                the vault's name (default "cli")
               --kdf-cost LOG2N        scrypt's N as a power of two for new records (default 15; tests use 10)
@@ -48,7 +49,7 @@ enum SecurityCommands {
         return try run(action: action, vault: vault, console: console)
     }
 
-    private static func makeStore(kind: String, directory: String?) throws -> any SecureStore {
+    private static func makeStore(kind: String, directory: String?) throws -> any SecretStore {
         switch kind {
         case "file":
             let folder =
@@ -58,7 +59,11 @@ enum SecurityCommands {
             return try FileSecureStore(directory: folder)
         case "secret-service":
             guard directory == nil else { throw UsageError("--dir applies to --store file only") }
-            return try SecretServiceSecureStore(collectionLabel: "service-utils")
+            #if canImport(Glibc)
+                return try SecretServiceSecureStore(collectionLabel: "service-utils")
+            #else
+                throw UsageError("--store secret-service exists on Linux only")
+            #endif
         default:
             throw UsageError("unknown store '\(kind)': use file or secret-service")
         }
@@ -92,10 +97,11 @@ enum SecurityCommands {
 
     /// This module's part of `service-utils tour`: a legacy box, a vault and a wrong PIN, in memory.
     static let tour = TourSection(title: "SecurityKit — PIN-protected secrets") { console in
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
+        // SurfUtils' box keeps text; the adapter puts it in the same byte store as the vault.
         let legacy = PinCryptoBox(
-            secureStore: store, hashProvider: SHA3(variant: .sha224), cryptoService: BlowfishCryptoService(),
-            ivKey: "iv", dataKey: "data", saltKey: "salt", hashKey: "hash")
+            secureStore: { SecretStoreAdapter(store) }, hashProvider: SHA3(variant: .sha224),
+            cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data", saltKey: "salt", hashKey: "hash")
         try legacy.encrypt(data: "legacy-token", auth: "1234")
         let sizes = try ["salt", "iv", "hash", "data"].map { "\($0) \(try store.load(by: $0).count) chars" }
         console.print("  legacy PinCryptoBox (SurfUtils bytes): wrote \(sizes.joined(separator: ", "))")

@@ -8,11 +8,11 @@ import Testing
 struct AuthFlowTests {
     @Test("check e-mail, sign up twice, login, validate, expiry and refresh, catalog, logout, rejection")
     func wholeFlow() async throws {
-        // Given a GroceryServer with a clock the test moves, and an AuthService keeping tokens in a SecureStore
+        // Given a GroceryServer with a clock the test moves, and an AuthService keeping tokens in a SecretStore
         let clock = ManualClock()
         let (server, _) = try makeServer(clock: clock)
         defer { server.stop() }
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         let service = try AuthService(baseURL: server.baseURL, secureStore: store)
         let email = "ann@example.com"
         let password = "correct horse"

@@ -64,7 +64,7 @@ struct ConcurrentRefreshTests {
         configuration.now = { clock.now }
         let server = try GroceryServer(configuration: configuration)
         defer { server.stop() }
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         let service = try AuthService(baseURL: server.baseURL, secureStore: store)
         _ = try await service.signUp(name: "Ann", email: "ann@example.com", password: "correct horse")
         try await service.login(email: "ann@example.com", password: "correct horse")
@@ -89,10 +89,10 @@ struct ConcurrentRefreshTests {
 
     @Test("a new service on the same store picks the session up without logging in")
     func sessionSurvivesInTheStore() async throws {
-        // Given a service that logged in with a SecureStore
+        // Given a service that logged in with a SecretStore
         let (server, _) = try makeServer()
         defer { server.stop() }
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         let first = try AuthService(baseURL: server.baseURL, secureStore: store)
         let user = try await first.signUp(name: "Ann", email: "ann@example.com", password: "correct horse")
         try await first.login(email: "ann@example.com", password: "correct horse")
@@ -108,7 +108,7 @@ struct ConcurrentRefreshTests {
     @Test("a store holding something else under the token key is reported, not trusted")
     func unreadableStore() throws {
         // Given a store with bytes that are not a token pair under the key
-        let store = InMemorySecureStore(entries: ["GroceryAPI.tokens": Data("not json".utf8)])
+        let store = InMemorySecretStore(entries: ["GroceryAPI.tokens": Data("not json".utf8)])
 
         // When a service is made on it
         // Then it fails saying the tokens are unreadable

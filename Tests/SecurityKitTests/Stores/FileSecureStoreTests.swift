@@ -13,11 +13,11 @@ struct FileSecureStoreTests {
         return try #require(attributes[.posixPermissions] as? Int) & 0o777
     }
 
-    @Test("Passes the shared SecureStore conformance checks")
+    @Test("Passes the shared SecretStore conformance checks")
     func conformance() async throws {
         let folder = Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await SecureStoreConformance.checkAll(try FileSecureStore(directory: folder))
+        try await SecretStoreConformance.checkAll(try FileSecureStore(directory: folder))
     }
 
     @Test("The directory is 0700 (even when it existed with looser rights) and entries are 0600")

@@ -5,8 +5,8 @@ import Testing
 
 @Suite("PinVault records: tampering, truncation and crafted parameters are typed errors")
 struct PinVaultRecordTests {
-    static func savedVault() throws -> (InMemorySecureStore, PinVault, Data) {
-        let store = InMemorySecureStore()
+    static func savedVault() throws -> (InMemorySecretStore, PinVault, Data) {
+        let store = InMemorySecretStore()
         let vault = PinVault(store: store, configuration: .init(parameters: .fastForTesting))
         try vault.save(text: "a token worth stealing", pin: "1234")
         return (store, vault, try store.load(by: "pin-vault.record"))

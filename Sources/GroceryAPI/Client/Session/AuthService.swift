@@ -13,7 +13,7 @@ public import SecurityKit
 /// try await service.logout()                                // forgets the tokens
 /// ```
 ///
-/// Tokens live in the `SecureStore` given (the Keychain on Apple platforms, the Secret Service or a
+/// Tokens live in the `SecretStore` given (the Keychain on Apple platforms, the Secret Service or a
 /// private file on Linux), or in memory when none is given; a stored session is picked up again.
 public final class AuthService: Sendable {
     /// The calls that need no token (check e-mail, sign up, login), on a client without the interceptor.
@@ -35,10 +35,10 @@ public final class AuthService: Sendable {
     /// - Throws: ``GroceryAPIError/tokenStorageFailed(_:)`` when the store cannot be read or holds
     ///   something else under `tokenKey`.
     public init(
-        baseURL: URL? = nil, secureStore: (any SecureStore)? = nil, tokenKey: String = "GroceryAPI.tokens",
+        baseURL: URL? = nil, secureStore: (any SecretStore)? = nil, tokenKey: String = "GroceryAPI.tokens",
         configuration: HTTPClient.Configuration = HTTPClient.Configuration()
     ) throws(GroceryAPIError) {
-        let tokens = TokenStore(store: secureStore ?? InMemorySecureStore(), key: tokenKey)
+        let tokens = TokenStore(store: secureStore ?? InMemorySecretStore(), key: tokenKey)
         let api = AuthAPI(baseURL: baseURL, client: HTTPClient(configuration: configuration))
         let interceptor = AuthenticationInterceptor(
             authenticator: TokenAuthenticator(api: api, tokens: tokens), credential: try tokens.load())

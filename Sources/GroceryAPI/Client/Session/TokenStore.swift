@@ -1,9 +1,9 @@
 import Foundation
 import SecurityKit
 
-/// Keeps a ``TokenModel`` as JSON under one key of a `SecureStore`.
+/// Keeps a ``TokenModel`` as JSON under one key of a `SecretStore`.
 struct TokenStore: Sendable {
-    let store: any SecureStore
+    let store: any SecretStore
     let key: String
 
     /// The saved tokens, or nil when none are saved.

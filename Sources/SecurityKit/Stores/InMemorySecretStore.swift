@@ -1,0 +1,57 @@
+public import Foundation
+import InternalServiceUtilities
+
+/// A ``SecretStore`` in memory: for tests, previews and the CLI tour. Nothing survives the process.
+///
+/// ```swift
+/// let store = InMemorySecretStore()
+/// try store.save(data: Data("token".utf8), by: "token")
+/// ```
+///
+/// SurfUtils' text-valued in-memory store is ``InMemorySecureStore``.
+public final class InMemorySecretStore: SecretStore {
+    private let entries: Locked<[String: Data]>
+
+    /// Creates an empty store, or one holding `entries`.
+    ///
+    /// - Parameter entries: The values to start with, by key.
+    public init(entries: [String: Data] = [:]) {
+        self.entries = Locked(entries)
+    }
+
+    /// Saves `data` under `key`, replacing any earlier value.
+    ///
+    /// - Parameters:
+    ///   - data: The bytes to keep.
+    ///   - key: The entry's name.
+    public func save(data: Data, by key: String) throws {
+        entries.withLock { $0[key] = data }
+    }
+
+    /// The bytes saved under `key`.
+    ///
+    /// - Parameter key: The entry's name.
+    /// - Returns: The stored bytes.
+    /// - Throws: ``SecureStoreError/notFound(key:)``.
+    public func load(by key: String) throws -> Data {
+        guard let data = entries.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
+        return data
+    }
+
+    /// Removes the entry under `key`, if any.
+    ///
+    /// - Parameter key: The entry's name.
+    public func remove(by key: String) throws {
+        entries.withLock { _ = $0.removeValue(forKey: key) }
+    }
+
+    /// Removes every entry.
+    public func removeAll() throws {
+        entries.withLock { $0.removeAll() }
+    }
+
+    /// The keys saved now, sorted (for tests and diagnostics).
+    public var keys: [String] {
+        entries.withLock { $0.keys.sorted() }
+    }
+}
