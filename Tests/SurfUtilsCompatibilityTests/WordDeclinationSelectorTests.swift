@@ -59,9 +59,9 @@ final class WordDeclinationSelectorTests: XCTestCase {
     }
 }
 
-private extension WordDeclinationSelectorTests {
+extension WordDeclinationSelectorTests {
 
-    func checkSelector<S: Sequence>(numbers: S, expected: String) where S.Element == Int {
+    fileprivate func checkSelector<S: Sequence>(numbers: S, expected: String) where S.Element == Int {
         for number in numbers {
             let word = WordDeclinationSelector.declineWord(for: number, from: WordDeclinations(one, few, many))
             XCTAssertEqual(word, expected, "\(number)")

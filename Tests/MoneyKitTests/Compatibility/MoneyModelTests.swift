@@ -60,7 +60,8 @@ struct MoneyModelTests {
         // Given pairs of amounts with every combination of signs and kopeck carries
         let amounts = [
             MoneyModel(decimal: 0, digit: 0), MoneyModel(decimal: 10, digit: 99), MoneyModel(decimal: 0, digit: -1),
-            MoneyModel(decimal: -7, digit: -45), MoneyModel(decimal: 3, digit: 60), MoneyModel(decimal: .max - 1, digit: 0),
+            MoneyModel(decimal: -7, digit: -45), MoneyModel(decimal: 3, digit: 60),
+            MoneyModel(decimal: .max - 1, digit: 0),
         ]
         for left in amounts {
             for right in amounts {
