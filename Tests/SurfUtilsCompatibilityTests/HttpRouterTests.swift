@@ -2,10 +2,6 @@ import Foundation
 import ServiceUtils
 import XCTest
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 // The Router-pattern article's network layer, written as the article writes it with only
 // `import Alamofire` changed: its `AuthHttpRouter` enum adopting `HttpRouter`, its `AuthHttpService`
 // adopting `HttpService`, and its `AuthService` bodies (with completion handlers where the article

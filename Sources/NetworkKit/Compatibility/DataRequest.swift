@@ -86,7 +86,7 @@ public final class DataRequest: Sendable {
     /// - Returns: This request, for chaining.
     @discardableResult
     public func responseJSON(
-        queue: DispatchQueue = .main, options: JSONSerialization.ReadingOptions = .allowFragments,
+        queue: DispatchQueue = .main, options: JSONSerialization.ReadingOptions = .fragmentsAllowed,
         completionHandler: @escaping (DataResponse<Any, HTTPError>) -> Void
     ) -> Self {
         deliver(on: queue, completionHandler) { response, _ in
