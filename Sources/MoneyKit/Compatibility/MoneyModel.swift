@@ -7,7 +7,8 @@
 /// ```swift
 /// MoneyModel(value: "10.1")?.asString()            // "10.10" (SurfUtils read 10.01)
 /// MoneyModel(decimal: 10, digit: 9).asString()     // "10.09"
-/// try MoneyModel(decimal: 10, digit: 99).add(MoneyModel(decimal: 0, digit: 1)).asString()  // "11"
+/// MoneyModel(decimal: 10, digit: 99).add(MoneyModel(decimal: 0, digit: 1)).asString()  // "11"
+/// try MoneyModel(decimal: .max, digit: 0).adding(MoneyModel(decimal: 1, digit: 0))  // throws .overflow
 /// ```
 public struct MoneyModel: Sendable, Hashable {
     /// Whole roubles (the integer part), signed.
@@ -62,12 +63,27 @@ public struct MoneyModel: Sendable, Hashable {
         self.init(unchecked: isNegative ? -roubles : roubles, isNegative ? -kopecks : kopecks)
     }
 
-    /// The sum of two amounts, with kopecks carried into roubles.
+    /// The sum of two amounts, with kopecks carried into roubles (SurfUtils API).
+    ///
+    /// Like SurfUtils' and like `Int`'s `+`, a sum whose roubles do not fit in `Int` stops the program;
+    /// use ``adding(_:)`` where the amounts come from outside and overflow must be handled.
     ///
     /// - Parameter money: The amount to add.
     /// - Returns: The sum.
-    /// - Throws: ``MoneyError/overflow`` when the roubles do not fit in `Int` (SurfUtils trapped).
-    public func add(_ money: MoneyModel) throws(MoneyError) -> MoneyModel {
+    public func add(_ money: MoneyModel) -> MoneyModel {
+        // Both models keep one sign across their parts, so the kopecks sum lies in −198…198 and the
+        // roubles overflow here only when the sum itself does not fit: then `+` traps, as documented.
+        let kopecks = digit + money.digit
+        let roubles = decimal + money.decimal + kopecks / 100
+        return Self.signed(roubles, kopecks % 100)
+    }
+
+    /// The sum of two amounts, with kopecks carried into roubles, or an error when it does not fit.
+    ///
+    /// - Parameter money: The amount to add.
+    /// - Returns: The sum.
+    /// - Throws: ``MoneyError/overflow`` when the roubles do not fit in `Int`.
+    public func adding(_ money: MoneyModel) throws(MoneyError) -> MoneyModel {
         let (roubles, overflow) = decimal.addingReportingOverflow(money.decimal)
         guard !overflow, let sum = Self.normalized(decimal: roubles, digit: digit + money.digit) else {
             throw .overflow
@@ -102,16 +118,14 @@ public struct MoneyModel: Sendable, Hashable {
     private static func normalized(decimal: Int, digit: Int) -> MoneyModel? {
         let (roubles, overflow) = decimal.addingReportingOverflow(digit / 100)
         guard !overflow else { return nil }
-        var whole = roubles
-        var kopecks = digit % 100
-        if whole > 0 && kopecks < 0 {
-            whole -= 1
-            kopecks += 100
-        } else if whole < 0 && kopecks > 0 {
-            whole += 1
-            kopecks -= 100
-        }
-        return MoneyModel(unchecked: whole, kopecks)
+        return signed(roubles, digit % 100)
+    }
+
+    /// Gives roubles and kopecks (−99…99) one sign; moving one rouble toward zero never overflows.
+    private static func signed(_ roubles: Int, _ kopecks: Int) -> MoneyModel {
+        if roubles > 0 && kopecks < 0 { return MoneyModel(unchecked: roubles - 1, kopecks + 100) }
+        if roubles < 0 && kopecks > 0 { return MoneyModel(unchecked: roubles + 1, kopecks - 100) }
+        return MoneyModel(unchecked: roubles, kopecks)
     }
 
     private static func isDigits(_ text: Substring) -> Bool {

@@ -76,7 +76,8 @@ extension HTTPClient {
 }
 
 extension HTTPRouter {
-    /// Sends this request with `client` (SurfUtils' `request(usingHttpService:)`).
+    /// Sends this request with `client`: the async form of the Router-pattern article's
+    /// `request(usingHttpService:)`, whose ``HttpService`` form answers through a ``DataRequest``.
     ///
     /// - Parameter client: The client that sends it.
     /// - Returns: The validated response.

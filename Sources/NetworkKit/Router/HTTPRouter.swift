@@ -29,7 +29,7 @@ public import Foundation
 /// }
 /// let user = try await HTTPClient().send(UserAPI.profile(id: 7), as: User.self)
 /// ```
-public protocol HTTPRouter: Sendable {
+public protocol HTTPRouter: URLRequestConvertible, Sendable {
     /// The base URL as text, such as `https://api.example.com/v1` (SurfUtils' name). Defaults to
     /// ``baseURL``'s text.
     var baseUrlString: String { get }

@@ -174,15 +174,4 @@
         }
     }
 
-    extension AttributedString {
-        /// The text as an `NSAttributedString` with UIKit/AppKit attributes, run by run.
-        public var nsAttributedString: NSAttributedString {
-            let result = NSMutableAttributedString()
-            for run in runs {
-                let attributes = StringAttribute.from(run.attributes).platformAttributes
-                result.append(NSAttributedString(string: String(self[run.range].characters), attributes: attributes))
-            }
-            return result
-        }
-    }
 #endif

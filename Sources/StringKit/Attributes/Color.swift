@@ -58,10 +58,21 @@ public struct Color: Sendable, Hashable, Codable {
         return "#" + parts.map { Self.hexByte($0) }.joined()
     }
 
+    // The named colours below have UIKit's values, so SurfUtils code such as `.foregroundColor(.red)`
+    // means the same colour on every platform.
+
     /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
     /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Opaque mid grey (0.5 in every component).
+    public static let gray = Color(red: 0.5, green: 0.5, blue: 0.5)
+    /// Opaque pure red.
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    /// Opaque pure green.
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    /// Opaque pure blue.
+    public static let blue = Color(red: 0, green: 0, blue: 1)
     /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 

@@ -4,6 +4,7 @@
 /// ```swift
 /// let title = Font.system(size: 20, weight: .bold)
 /// let body = Font.custom("Georgia", size: 15)
+/// let caption = Font.systemFont(ofSize: 12)     // UIKit's names work too
 /// ```
 public struct Font: Sendable, Hashable, Codable {
     /// Where the glyphs come from.
@@ -76,6 +77,32 @@ public struct Font: Sendable, Hashable, Codable {
     /// - Returns: The font description.
     public static func system(size: Double, weight: Weight = .regular, design: Design = .default) -> Font {
         Font(family: .system(design), size: size, weight: weight)
+    }
+
+    /// The system font, by UIKit's name (SurfUtils code such as `.font(.systemFont(ofSize: 14))`).
+    ///
+    /// - Parameter fontSize: Points.
+    /// - Returns: The regular system font.
+    public static func systemFont(ofSize fontSize: Double) -> Font {
+        system(size: fontSize)
+    }
+
+    /// The system font in a weight, by UIKit's name.
+    ///
+    /// - Parameters:
+    ///   - fontSize: Points.
+    ///   - weight:   The weight, such as `.medium`.
+    /// - Returns: The system font.
+    public static func systemFont(ofSize fontSize: Double, weight: Weight) -> Font {
+        system(size: fontSize, weight: weight)
+    }
+
+    /// The bold system font, by UIKit's name.
+    ///
+    /// - Parameter fontSize: Points.
+    /// - Returns: The system font in ``Weight/bold``.
+    public static func boldSystemFont(ofSize fontSize: Double) -> Font {
+        system(size: fontSize, weight: .bold)
     }
 
     /// A named font.

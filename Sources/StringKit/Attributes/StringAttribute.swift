@@ -2,7 +2,8 @@
 /// portable ``Font`` and ``Color`` values so the same styles work on Linux, in HTML and on Apple.
 ///
 /// ```swift
-/// let styled = "Awesome attributed string".with(attributes: [.kern(9), .lineHeight(20), .alignment(.center)])
+/// let styled = "Awesome attributed string".with(attributes: [.kern(9), .lineHeight(20)])  // NSAttributedString
+/// let swifty = "Awesome".attributed(with: [.font(.boldSystemFont(ofSize: 16)), .foregroundColor(.red)])
 /// ```
 public enum StringAttribute: Sendable, Hashable {
     /// Extra space between lines, in points.

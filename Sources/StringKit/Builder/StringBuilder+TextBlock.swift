@@ -62,6 +62,17 @@ extension StringBuilder {
             .delimeterWithString(repeatedDelimeter: repeatedDelimiter, string: string)
         }
 
+        /// A delimiter followed by text, with the label SurfUtils' README uses:
+        /// `.delimeterWithString(delimeter: .init(type: .space), string: "blue")`.
+        ///
+        /// - Parameters:
+        ///   - delimeter: The delimiter.
+        ///   - string:    The text.
+        /// - Returns: `.delimeterWithString(repeatedDelimeter: delimeter, string: string)`.
+        public static func delimeterWithString(delimeter: TextDelimeterRepeater, string: String?) -> TextBlock {
+            .delimeterWithString(repeatedDelimeter: delimeter, string: string)
+        }
+
         /// A delimiter alone (correct spelling of ``delimeter(repeatedDelimeter:)``).
         ///
         /// - Parameter repeatedDelimiter: The delimiter.

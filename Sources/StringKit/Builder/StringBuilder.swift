@@ -4,16 +4,18 @@ import InternalServiceUtilities
 /// Builds an attributed string from blocks of text, each with its own styles over shared global ones
 /// (SurfUtils API, portable).
 ///
-/// Local attributes override global ones key by key on their block. Blocks without text are skipped:
-/// `.string(nil)`, `.delimeter` with a count of zero, and `.delimeterWithString` whose string is nil or
-/// empty (its delimiter is dropped too). Ranges are kept in the attributed string's own indices, so
-/// emoji and combining marks never shift styles (SurfUtils counted `String.count` in UTF-16 ranges).
+/// Local attributes override global ones key by key on their block, paragraph attributes included
+/// (SurfUtils replaced the whole global paragraph style with a block's). Blocks without text are
+/// skipped: `.string(nil)`, `.delimeter` with a count of zero, and `.delimeterWithString` whose string
+/// is nil or empty (its delimiter is dropped too). Ranges are kept in the text's own indices, so emoji
+/// and combining marks never shift styles (SurfUtils counted `String.count` in UTF-16 ranges).
 ///
 /// ```swift
-/// let builder = StringBuilder(globalAttributes: [.font(.system(size: 15))])
+/// let builder = StringBuilder(globalAttributes: [.font(.systemFont(ofSize: 15))])
 ///     .add(.string("Total:"), with: [.foregroundColor(.black)])
 ///     .add(.delimeterWithString(repeatedDelimeter: .init(type: .space), string: "42 ₽"), with: [.kern(1)])
-/// let text: AttributedString = builder.value
+/// label.attributedText = builder.value                  // NSMutableAttributedString, as in SurfUtils
+/// let text: AttributedString = builder.attributedValue  // the same text as a Swift AttributedString
 /// ```
 public final class StringBuilder: Sendable {
     private struct Part: Sendable {
@@ -66,8 +68,15 @@ public final class StringBuilder: Sendable {
         return self
     }
 
-    /// The text built so far, rendered anew on each access.
-    public var value: AttributedString {
+    /// The text built so far as an `NSMutableAttributedString` (SurfUtils API), rendered anew on each
+    /// access; each run's attributes are those of `toDictionary()`.
+    public var value: NSMutableAttributedString {
+        NSMutableAttributedString(attributedString: attributedValue.nsAttributedString)
+    }
+
+    /// The text built so far as a Foundation `AttributedString` with StringKit's attribute scope,
+    /// rendered anew on each access.
+    public var attributedValue: AttributedString {
         let snapshot = state.withLock { $0 }
         var result = AttributedString()
         for part in snapshot.parts {
@@ -77,5 +86,13 @@ public final class StringBuilder: Sendable {
             result.append(AttributedString(text, attributes: container))
         }
         return result
+    }
+
+    /// Appends a block whose attributes are those of the last block, or none (for `addSpace` and
+    /// `addLineBreak`).
+    func addWithLastAttributes(_ block: TextBlock) {
+        state.withLock { state in
+            state.parts.append(Part(block: block, attributes: state.parts.last?.attributes ?? []))
+        }
     }
 }

@@ -1,5 +1,8 @@
 /// Picks the Russian form of a word for a number, with CLDR's Russian plural rules (SurfUtils API).
 ///
+/// Unlike SurfUtils, a negative number takes the form of its absolute value ("-1 день", where
+/// SurfUtils gave "дней").
+///
 /// ```swift
 /// WordDeclinationSelector.declineWord(for: 11, from: WordDeclinations("день", "дня", "дней"))  // "дней"
 /// ```

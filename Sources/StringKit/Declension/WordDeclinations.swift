@@ -1,12 +1,14 @@
 /// The three Russian forms of a noun that follow a number: "1 день", "2 дня", "5 дней".
 ///
 /// The SurfUtils-compatible front door to plural forms; for other languages use ``PluralForms``.
+/// A final class, as in SurfUtils, so code that extends it with convenience initialisers keeps
+/// compiling; it is immutable and so `Sendable`, and two instances with the same forms are equal.
 ///
 /// ```swift
 /// let days = WordDeclinations("день", "дня", "дней")
 /// WordDeclinationSelector.declineWord(for: 22, from: days)  // "дня"
 /// ```
-public struct WordDeclinations: Sendable, Hashable {
+public final class WordDeclinations: Sendable, Hashable {
     /// The nominative singular, used after 1, 21, 101…: "день".
     public let singularNominative: String
     /// The genitive singular, used after 2–4, 22–24…: "дня" (SurfUtils' spelling).
@@ -35,4 +37,27 @@ public struct WordDeclinations: Sendable, Hashable {
     public var pluralForms: PluralForms {
         PluralForms(one: singularNominative, few: genetiveSingular, many: genetivePlural, other: genetiveSingular)
     }
+
+    /// Whether both hold the same three forms.
+    ///
+    /// - Parameters:
+    ///   - lhs: One set of forms.
+    ///   - rhs: Another.
+    /// - Returns: True when every form is equal.
+    public static func == (lhs: WordDeclinations, rhs: WordDeclinations) -> Bool {
+        lhs.singularNominative == rhs.singularNominative && lhs.genetiveSingular == rhs.genetiveSingular
+            && lhs.genetivePlural == rhs.genetivePlural
+    }
+
+    /// Hashes the three forms.
+    ///
+    /// - Parameter hasher: The hasher.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(singularNominative)
+        hasher.combine(genetiveSingular)
+        hasher.combine(genetivePlural)
+    }
 }
+
+/// The spelling of ``WordDeclinations`` used by SurfUtils' README.
+public typealias WordDeclensions = WordDeclinations

@@ -6,7 +6,7 @@ extension AttributeScopes {
     /// Foundation, SwiftUI or UIKit scopes in dynamic member lookup.
     ///
     /// ```swift
-    /// var text = "Sale".with(attributes: [.kern(1)])
+    /// var text = "Sale".attributed(with: [.kern(1)])
     /// text.stringKitKern            // 1
     /// text.stringKitFont = .system(size: 20, weight: .bold)
     /// ```

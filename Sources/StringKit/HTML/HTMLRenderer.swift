@@ -6,7 +6,8 @@ public import Foundation
 /// `<div>`.
 ///
 /// ```swift
-/// let html = HTMLRenderer().render("Sale <b>".with(attributes: [.foregroundColor(.black), .crossOut(style: .single)]))
+/// let sale = "Sale <b>".attributed(with: [.foregroundColor(.black), .crossOut(style: .single)])
+/// let html = HTMLRenderer().render(sale)
 /// // <div><span style="color: #000000; text-decoration: line-through">Sale &lt;b&gt;</span></div>
 /// ```
 public struct HTMLRenderer: Sendable {
@@ -33,6 +34,15 @@ public struct HTMLRenderer: Sendable {
         }
         let style = paragraph.isEmpty ? "" : " style=\"\(paragraph.joined(separator: "; "))\""
         return "<div\(style)>\(body)</div>"
+    }
+
+    /// The HTML for an `NSAttributedString` written by StringKit (`String.with(attributes:)`,
+    /// `StringBuilder.value`); its attributes are read with ``StringAttribute/from(dictionary:)``.
+    ///
+    /// - Parameter text: The attributed text.
+    /// - Returns: A `<div>` with one `<span>` per styled run.
+    public func render(_ text: NSAttributedString) -> String {
+        render(AttributedString(stringKit: text))
     }
 
     /// Escapes text for HTML content and attribute values; `\n` becomes `<br>`.

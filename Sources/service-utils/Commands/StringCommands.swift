@@ -78,7 +78,7 @@ enum StringCommands {
         let builder = StringBuilder(globalAttributes: [.font(.system(size: 15)), .foregroundColor(.black)])
             .add(.string("Total:"))
             .add(.delimiterWithString(repeatedDelimiter: .init(type: .space), string: "42 <₽>"), with: [.kern(1)])
-        let value = builder.value
+        let value = builder.attributedValue
         console.print("  StringBuilder: \(value.runs.count) runs, text \"\(String(value.characters))\"")
         console.print("  HTML: \(HTMLRenderer().render(value))")
     }

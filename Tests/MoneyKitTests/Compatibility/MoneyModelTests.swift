@@ -28,9 +28,12 @@ struct MoneyModelTests {
         #expect(value.decimal == 0 && value.digit == -50)
         #expect(value.asString() == "-0.50")
         #expect(MoneyModel(value: "-10.05")?.asString() == "-10.05")
-        let sum = try MoneyModel(decimal: 1, digit: 0).add(value)
+        let sum = try MoneyModel(decimal: 1, digit: 0).adding(value)
         #expect(sum.asString() == "0.50")
-        #expect(try value.add(value).asString() == "-1")
+        #expect(try value.adding(value).asString() == "-1")
+        #expect(MoneyModel(decimal: 1, digit: 0).add(value) == sum)
+        #expect(value.add(value).asString() == "-1")
+        #expect(MoneyModel(decimal: -2, digit: -30).add(MoneyModel(decimal: 1, digit: 50)).asString() == "-0.80")
     }
 
     @Test("kopecks of 100 or more are carried into roubles")
@@ -40,16 +43,36 @@ struct MoneyModelTests {
         #expect(MoneyModel(decimal: .max, digit: 100).decimal == .max)
     }
 
-    @Test("add carries kopecks and reports overflow")
+    @Test("adding carries kopecks and reports overflow")
+    func adding() throws {
+        #expect(try MoneyModel(decimal: 10, digit: 99).adding(MoneyModel(decimal: 0, digit: 1)).asString() == "11")
+        #expect(try MoneyModel(decimal: 10, digit: 50).adding(MoneyModel(decimal: 5, digit: 75)).asString() == "16.25")
+        #expect(throws: MoneyError.overflow) {
+            try MoneyModel(decimal: .max, digit: 0).adding(MoneyModel(decimal: 1, digit: 0))
+        }
+        #expect(throws: MoneyError.overflow) {
+            try MoneyModel(decimal: .max, digit: 99).adding(MoneyModel(decimal: 0, digit: 1))
+        }
+    }
+
+    @Test("add (SurfUtils' non-throwing form) gives the same sums as adding, up to the largest amount")
     func add() throws {
-        #expect(try MoneyModel(decimal: 10, digit: 99).add(MoneyModel(decimal: 0, digit: 1)).asString() == "11")
-        #expect(try MoneyModel(decimal: 10, digit: 50).add(MoneyModel(decimal: 5, digit: 75)).asString() == "16.25")
-        #expect(throws: MoneyError.overflow) {
-            try MoneyModel(decimal: .max, digit: 0).add(MoneyModel(decimal: 1, digit: 0))
+        // Given pairs of amounts with every combination of signs and kopeck carries
+        let amounts = [
+            MoneyModel(decimal: 0, digit: 0), MoneyModel(decimal: 10, digit: 99), MoneyModel(decimal: 0, digit: -1),
+            MoneyModel(decimal: -7, digit: -45), MoneyModel(decimal: 3, digit: 60),
+            MoneyModel(decimal: .max - 1, digit: 0),
+        ]
+        for left in amounts {
+            for right in amounts {
+                // When both forms add them
+                let checked = try? left.adding(right)
+                // Then the sums agree wherever the checked form has one
+                if let checked { #expect(left.add(right) == checked) }
+            }
         }
-        #expect(throws: MoneyError.overflow) {
-            try MoneyModel(decimal: .max, digit: 99).add(MoneyModel(decimal: 0, digit: 1))
-        }
+        // And a carry into the last rouble still fits
+        #expect(MoneyModel(decimal: .max - 1, digit: 99).add(MoneyModel(decimal: 0, digit: 1)).decimal == .max)
     }
 
     @Test("converts to Money")

@@ -2,6 +2,10 @@ import Foundation
 import NetworkKit
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Expected strings are Alamofire 5 `URLEncoding` output worked out by hand from its rules
 /// (RFC 3986 §3.4 escaping with only unreserved, `?` and `/` kept; sorted keys), never produced by
 /// NetworkKit itself.
@@ -101,14 +105,20 @@ struct QueryStringEncoderTests {
         #expect(query == "k=%3A%23%5B%5D%40%21%24%26%27%28%29%2A%2B%2C%3B%3D?/")
     }
 
-    @Test("toQueryString is nil for an empty dictionary and the encoder's output otherwise")
-    func frontDoor() {
-        // Given an empty and a filled dictionary
+    @Test("toQueryString is nil for an empty dictionary and the encoder's output otherwise, booleans as words")
+    func frontDoor() throws {
+        // Given an empty and a filled dictionary, the filled one with booleans at the top and nested
         let empty: [String: Any] = [:]
-        let filled: [String: Any] = ["b": 2, "a": "x y"]
-        // Then the front door matches the documented results
+        let filled: [String: Any] = ["b": 2, "a": "x y", "on": true, "f": ["off": false]]
+        // Then the front door matches the documented results: SurfUtils' page promises `key3=true`, so
+        // toQueryString() writes booleans as true/false, while the encoder and URLEncoding keep
+        // Alamofire's 1/0 (the `scalars` test above)
         #expect(empty.toQueryString() == nil)
-        #expect(filled.toQueryString() == "a=x%20y&b=2")
+        #expect(filled.toQueryString() == "a=x%20y&b=2&f%5Boff%5D=false&on=true")
+        #expect(QueryStringEncoder().query(filled) == "a=x%20y&b=2&f%5Boff%5D=0&on=1")
+        let url = try #require(URL(string: "http://h/p"))
+        let request = try URLEncoding.queryString.encode(URLRequest(url: url), with: ["on": true])
+        #expect(request.url?.query == "on=1")
     }
 
     @Test("queryComponents splits pairs and marks bare keys")

@@ -18,9 +18,9 @@ struct StringBuilderTests {
                 .delimeterWithString(repeatedDelimeter: .init(type: .space), string: "42"),
                 with: [.foregroundColor(.white)])
         // When the value is rendered
-        let result = runs(builder.value)
+        let result = runs(builder.attributedValue)
         // Then the second run keeps the global font and takes its own colour
-        #expect(String(builder.value.characters) == "Total: 42")
+        #expect(String(builder.attributedValue.characters) == "Total: 42")
         #expect(result.count == 2)
         #expect(result[0].1 == [.font(.system(size: 15)), .foregroundColor(.black)])
         #expect(result[1].0 == " 42")
@@ -37,7 +37,7 @@ struct StringBuilderTests {
             .add(.delimeter(repeatedDelimeter: .init(type: .space, count: 0)))
             .add(.delimiter(repeatedDelimiter: .init(type: .lineBreak, count: 2)))
             .add(.delimiterWithString(repeatedDelimiter: .init(type: .space, count: 3), string: "b"))
-        #expect(String(builder.value.characters) == "a\n\n   b")
+        #expect(String(builder.attributedValue.characters) == "a\n\n   b")
     }
 
     @Test("ranges stay right after emoji and combining marks")
@@ -47,7 +47,7 @@ struct StringBuilderTests {
             .add(.string("👨‍👩‍👧 e\u{0301}"), with: [.kern(1)])
             .add(.string("tail"), with: [.kern(2)])
         // When rendered
-        let result = runs(builder.value)
+        let result = runs(builder.attributedValue)
         // Then each style covers exactly its own block
         #expect(result.map(\.0) == ["👨‍👩‍👧 e\u{0301}", "tail"])
         #expect(result.map(\.1) == [[.kern(1)], [.kern(2)]])
@@ -57,16 +57,16 @@ struct StringBuilderTests {
     func globalsAndClear() {
         let builder = StringBuilder(globalAttributes: [.kern(1)])
         builder.add(.string("x")).add(globalAttributes: [.kern(3), .aligment(.center)])
-        #expect(runs(builder.value).first?.1 == [.kern(3), .aligment(.center)])
+        #expect(runs(builder.attributedValue).first?.1 == [.kern(3), .aligment(.center)])
         builder.clear()
-        #expect(builder.value.characters.isEmpty)
+        #expect(builder.attributedValue.characters.isEmpty)
         builder.add(.string("y"))
-        #expect(runs(builder.value).first?.1 == [.kern(3), .aligment(.center)])
+        #expect(runs(builder.attributedValue).first?.1 == [.kern(3), .aligment(.center)])
     }
 
-    @Test("String.with(attributes:) styles the whole text, correct spellings alias the old ones")
+    @Test("String.attributed(with:) styles the whole text, correct spellings alias the old ones")
     func withAttributes() {
-        let text = "Awesome".with(attributes: [.alignment(.center), .crossOut(style: .double), .oldLineHeight(20)])
+        let text = "Awesome".attributed(with: [.alignment(.center), .crossOut(style: .double), .oldLineHeight(20)])
         #expect(runs(text).map(\.1) == [[.crossOut(style: .double), .aligment(.center), .oldLineHeight(20)]])
         #expect(StringAttribute.alignment(.left) == .aligment(.left))
         #expect(StringBuilder.TextDelimiterRepeater(type: .space, count: 2).string == "  ")
@@ -78,7 +78,7 @@ struct StringKitAttributeScopeTests {
     @Test("attributes read and write as properties of AttributedString")
     func dynamicLookup() {
         // Given text styled through StringAttribute
-        var text = "Sale".with(attributes: [.kern(1), .foregroundColor(.white)])
+        var text = "Sale".attributed(with: [.kern(1), .foregroundColor(.white)])
         // When a scope property is read and another written
         let kern = text.stringKitKern
         text.stringKitFont = .system(size: 20, weight: .bold)

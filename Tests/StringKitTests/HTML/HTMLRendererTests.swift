@@ -7,7 +7,7 @@ struct HTMLRendererTests {
     @Test("text is escaped and styles become CSS")
     func escapingAndStyles() {
         // Given text with markup characters and several styles
-        let text = "Sale <b>&\"'\nnow".with(attributes: [
+        let text = "Sale <b>&\"'\nnow".attributed(with: [
             .foregroundColor(.black), .crossOut(style: .single), .kern(1.5),
             .font(.custom("Geor'gia", size: 12, weight: .bold)),
         ])
@@ -26,7 +26,7 @@ struct HTMLRendererTests {
         let builder = StringBuilder(globalAttributes: [.aligment(.center)])
             .add(.string("a"))
             .add(.string("b"), with: [.foregroundColor(Color(red: 1, green: 0, blue: 0, alpha: 0.5))])
-        let html = HTMLRenderer().render(builder.value)
+        let html = HTMLRenderer().render(builder.attributedValue)
         #expect(html == "<div style=\"text-align: center\">a<span style=\"color: rgba(255, 0, 0, 0.5)\">b</span></div>")
     }
 
