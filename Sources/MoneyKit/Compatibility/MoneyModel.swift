@@ -102,14 +102,39 @@ public struct MoneyModel: Sendable, Hashable {
         return "\(sign)\(decimal.magnitude).\(kopecks)"
     }
 
-    /// The same amount as ``Money``.
+    /// The same amount as a ``Money`` in `currency`: `decimal` whole units and `digit` hundredths,
+    /// scaled to the currency's minor unit (thousandths for the Iraqi dinar, none for the yen).
     ///
-    /// - Parameter currency: A two-digit currency; roubles by default.
-    /// - Returns: The amount in minor units.
-    /// - Throws: ``MoneyError/overflow`` when it does not fit in `Int64` minor units.
+    /// ```swift
+    /// try MoneyModel(decimal: 10, digit: 5).money(in: .rub)                        // 10.05 ₽ (1005 kopecks)
+    /// try MoneyModel(decimal: 10, digit: 5).money(in: Currency(code: "IQD")!)      // 10.050 (10050 fils)
+    /// ```
+    ///
+    /// - Parameter currency: The currency; roubles by default.
+    /// - Returns: The amount in the currency's minor units.
+    /// - Throws: ``MoneyError/overflow`` when it does not fit in `Int64` minor units, and
+    ///   ``MoneyError/invalidAmount(_:reason:)`` with `tooManyFractionDigits` when the currency's
+    ///   minor unit cannot hold the hundredths (such as 10.05 in yen).
     public func money(in currency: Currency = .rub) throws(MoneyError) -> Money {
-        let (scaled, overflow1) = Int64(decimal).multipliedReportingOverflow(by: 100)
-        let (units, overflow2) = scaled.addingReportingOverflow(Int64(digit))
+        let digits = currency.minorUnitDigits
+        var scale: Int64 = 1
+        for _ in 0..<digits {
+            let (next, overflow) = scale.multipliedReportingOverflow(by: 10)
+            guard !overflow else { throw .overflow }
+            scale = next
+        }
+        let fraction: Int64
+        if digits >= 2 {
+            fraction = Int64(digit) * (scale / 100)
+        } else {
+            let unitsPerHundred = 100 / scale
+            guard Int64(digit) % unitsPerHundred == 0 else {
+                throw .invalidAmount(asString(), reason: .tooManyFractionDigits(allowed: digits))
+            }
+            fraction = Int64(digit) / unitsPerHundred
+        }
+        let (scaled, overflow1) = Int64(decimal).multipliedReportingOverflow(by: scale)
+        let (units, overflow2) = scaled.addingReportingOverflow(fraction)
         guard !overflow1, !overflow2 else { throw .overflow }
         return Money(minorUnits: units, currency: currency)
     }

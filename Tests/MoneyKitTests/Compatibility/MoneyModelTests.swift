@@ -80,4 +80,19 @@ struct MoneyModelTests {
         #expect(try MoneyModel(decimal: -3, digit: -7).money() == Money(minorUnits: -307, currency: .rub))
         #expect(throws: MoneyError.overflow) { try MoneyModel(decimal: .max, digit: 0).money() }
     }
+
+    @Test("converts to Money at the currency's own minor unit: thousandths, hundredths, or none")
+    func toMoneyInOtherCurrencies() throws {
+        // Given 10.05 (ten units, five hundredths)
+        let amount = MoneyModel(decimal: 10, digit: 5)
+        // Then the Iraqi dinar (3 digits) holds 10.050, and the yen (no minor unit) cannot hold it
+        let dinar = try #require(Currency(code: "IQD"))
+        #expect(try amount.money(in: dinar) == Money(minorUnits: 10_050, currency: dinar))
+        #expect(try MoneyModel(decimal: -2, digit: -50).money(in: dinar) == Money(minorUnits: -2_500, currency: dinar))
+        #expect(throws: MoneyError.invalidAmount("10.05", reason: .tooManyFractionDigits(allowed: 0))) {
+            try amount.money(in: .jpy)
+        }
+        #expect(try MoneyModel(decimal: 7, digit: 0).money(in: .jpy) == Money(minorUnits: 7, currency: .jpy))
+        #expect(throws: MoneyError.overflow) { try MoneyModel(decimal: .max / 100, digit: 0).money(in: dinar) }
+    }
 }
