@@ -99,14 +99,4 @@ public final class MockServer: Sendable {
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
         return URL(string: relative, relativeTo: baseURL)?.absoluteURL ?? baseURL
     }
-
-    /// Every request received so far that was complete and well-formed, in arrival order.
-    public var requests: [MockRequest] {
-        core.recorded.value
-    }
-
-    /// Forgets the recorded requests.
-    public func clearRequests() {
-        core.recorded.withLock { $0.removeAll() }
-    }
 }
