@@ -5,7 +5,8 @@ import InternalServiceUtilities
 /// port the OS picks.
 ///
 /// It starts listening when created and serves until ``stop()``. Stubs decide what it answers;
-/// ``requests`` records what it received, so a test can check what the app sent.
+/// ``requests`` records what it received (the 1,000 most recent by default), so a test can check
+/// what the app sent.
 ///
 /// ```swift
 /// let server = try MockServer()
