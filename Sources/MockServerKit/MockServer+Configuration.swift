@@ -22,11 +22,14 @@ extension MockServer {
         public var requestTimeout: Duration = .seconds(30)
         /// How many connections may be open at once; further ones wait in the listen queue.
         public var maxConnections = 1024
-        /// How many received requests ``MockServer/requests`` keeps (the most recent); nil keeps all.
-        public var recordedRequestLimit: Int?
+        /// How many received requests ``MockServer/requests`` keeps: by default the 1,000 most recent
+        /// (``MockServer/RecordingLimit/standard``), so memory stays flat however many arrive;
+        /// ``MockServer/RecordingLimit/unlimited`` keeps all, `0` none.
+        public var recordedRequestLimit = RecordingLimit.standard
 
         /// Creates the default configuration: 127.0.0.1, an OS-assigned port, 64 KiB of header
-        /// fields, 16 MiB of body, 60 s idle and 30 s request timeouts.
+        /// fields, 16 MiB of body, 60 s idle and 30 s request timeouts, the 1,000 most recent requests
+        /// recorded.
         public init() {}
     }
 }

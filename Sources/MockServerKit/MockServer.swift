@@ -5,7 +5,8 @@ import InternalServiceUtilities
 /// port the OS picks.
 ///
 /// It starts listening when created and serves until ``stop()``. Stubs decide what it answers;
-/// ``requests`` records what it received, so a test can check what the app sent.
+/// ``requests`` records what it received (the 1,000 most recent by default), so a test can check
+/// what the app sent.
 ///
 /// ```swift
 /// let server = try MockServer()
@@ -98,15 +99,5 @@ public final class MockServer: Sendable {
     public func url(_ path: String) -> URL {
         let relative = path.hasPrefix("/") ? String(path.dropFirst()) : path
         return URL(string: relative, relativeTo: baseURL)?.absoluteURL ?? baseURL
-    }
-
-    /// Every request received so far that was complete and well-formed, in arrival order.
-    public var requests: [MockRequest] {
-        core.recorded.value
-    }
-
-    /// Forgets the recorded requests.
-    public func clearRequests() {
-        core.recorded.withLock { $0.removeAll() }
     }
 }

@@ -13,7 +13,7 @@ final class ServerCore: Sendable {
 
     let configuration: MockServer.Configuration
     let router = MockRouter()
-    let recorded = Locked<[MockRequest]>([])
+    let recorded: Locked<RequestRing>
     let mailbox = Locked(Mailbox())
     let wakePipe: WakePipe
     /// Signalled once by the event loop when it has closed every descriptor.
@@ -22,6 +22,7 @@ final class ServerCore: Sendable {
     init(configuration: MockServer.Configuration, wakePipe: WakePipe) {
         self.configuration = configuration
         self.wakePipe = wakePipe
+        recorded = Locked(RequestRing(limit: configuration.recordedRequestLimit))
     }
 
     /// Hands a handler's response to the event loop.
@@ -56,11 +57,7 @@ final class ServerCore: Sendable {
 
     /// Keeps `request` in the record, dropping the oldest beyond the configured limit.
     func record(_ request: MockRequest) {
-        let limit = configuration.recordedRequestLimit
-        guard limit != 0 else { return }
-        recorded.withLock { requests in
-            requests.append(request)
-            if let limit, requests.count > limit { requests.removeFirst(requests.count - limit) }
-        }
+        guard configuration.recordedRequestLimit.maximumCount != 0 else { return }
+        recorded.withLock { $0.append(request) }
     }
 }

@@ -24,6 +24,17 @@ struct PreparedBenchmark: Sendable {
     var workPerRun: Work?
     /// Stops what `prepare` started.
     var tearDown: @Sendable () async -> Void = {}
+    /// How many times the runner measures each case.
+    var repetition = Repetition.asRequested
+
+    /// How many times each case runs.
+    enum Repetition: Sendable {
+        /// `--runs` times after `--warmup` warm-ups.
+        case asRequested
+        /// Once, without a warm-up, whatever `--runs` says: for a case whose one run is long enough
+        /// to average over itself, or that measures a process from its start (peak memory).
+        case once
+    }
 
     /// An amount of work and its unit.
     struct Work: Sendable {
@@ -66,11 +77,15 @@ struct BenchmarkSample: Sendable {
     /// The CPU time this process spent on the work, where the case measures it: on a busy machine
     /// it varies less than wall time, and it leaves out the time spent in a server it talks to.
     var cpu: Duration?
+    /// The peak resident memory of the process doing the work, in kB, where the case measures it
+    /// (a server under load): the report gives its ratio to the baseline's.
+    var peakResident: Int?
 
-    init(duration: Duration, note: String? = nil, cpu: Duration? = nil) {
+    init(duration: Duration, note: String? = nil, cpu: Duration? = nil, peakResident: Int? = nil) {
         self.duration = duration
         self.note = note
         self.cpu = cpu
+        self.peakResident = peakResident
     }
 }
 

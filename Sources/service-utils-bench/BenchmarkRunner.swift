@@ -13,6 +13,8 @@ struct BenchmarkRunner {
         var notes: [String]
         /// The median CPU time, when every sample measured it.
         var cpu: Duration?
+        /// The highest peak resident memory in kB, when every sample measured it.
+        var peakResident: Int?
     }
 
     /// Runs one benchmark, printing its table; returns false when it failed.
@@ -28,7 +30,7 @@ struct BenchmarkRunner {
         defer { print() }
         do {
             let all = [prepared.baseline] + prepared.cases
-            let statistics = try await measureInterleaved(all)
+            let statistics = try await measureInterleaved(all, repetition: prepared.repetition)
             printHeader()
             printRow(prepared.baseline.name + " (baseline)", statistics[0], baseline: nil, work: prepared.workPerRun)
             for (benchmarkCase, caseStatistics) in zip(prepared.cases, statistics.dropFirst()) {
@@ -47,7 +49,11 @@ struct BenchmarkRunner {
     /// warm-up effect, falls on every case alike rather than on one; each round starts one case
     /// later (baseline, case 1, case 2; then case 1, case 2, baseline; …), so no case always runs
     /// right after the same other one.
-    private func measureInterleaved(_ cases: [BenchmarkCase]) async throws -> [Statistics] {
+    private func measureInterleaved(
+        _ cases: [BenchmarkCase], repetition: PreparedBenchmark.Repetition
+    ) async throws -> [Statistics] {
+        let (runs, warmups) = repetition == .once ? (1, 0) : (self.runs, self.warmups)
+        if repetition == .once { print("  (one run, no warm-up: each run is long and measures fresh processes)") }
         for _ in 0..<warmups {
             for benchmarkCase in cases { _ = try await benchmarkCase.measure() }
         }
@@ -66,9 +72,11 @@ struct BenchmarkRunner {
         let median = Self.median(sorted) ?? .zero
         let notes = Array(Set(samples.compactMap(\.note))).sorted()
         let cpu = samples.compactMap(\.cpu).sorted()
+        let peaks = samples.compactMap(\.peakResident)
         return Statistics(
             median: median, min: sorted[0], max: sorted[sorted.count - 1], notes: notes,
-            cpu: cpu.count == samples.count ? Self.median(cpu) : nil)
+            cpu: cpu.count == samples.count ? Self.median(cpu) : nil,
+            peakResident: peaks.count == samples.count ? peaks.max() : nil)
     }
 
     private static func median(_ sorted: [Duration]) -> Duration? {
@@ -106,6 +114,13 @@ struct BenchmarkRunner {
             var line = "      process CPU, median \(Self.format(cpu))"
             if let baselineCPU = baseline?.cpu {
                 line += String(format: ": %.2f× the baseline's", cpu.seconds / max(baselineCPU.seconds, 1e-12))
+            }
+            print(line)
+        }
+        if let peak = statistics.peakResident {
+            var line = "      peak resident memory \(ProcessMemory.megabytes(peak)) MB"
+            if let baselinePeak = baseline?.peakResident {
+                line += String(format: ": %.2f× the baseline's", Double(peak) / Double(max(baselinePeak, 1)))
             }
             print(line)
         }

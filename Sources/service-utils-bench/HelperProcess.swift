@@ -25,6 +25,9 @@ final class HelperProcess: Sendable {
         self.process = process
     }
 
+    /// The process's id, for reading its figures in `/proc`.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends SIGTERM, then SIGKILL if it is still running after two seconds, and waits for it.
     func stop() {
         guard process.isRunning else { return }

@@ -12,7 +12,9 @@ import MockServerKit
 ///
 /// Throughput is measured by Debian's `wrk` (8 keep-alive connections, 2 threads, 3 s per run, or
 /// `SU_BENCH_WRK_SECONDS`); a case's time is how long 10,000 requests take at the measured rate.
-/// The memory case holds 200 idle keep-alive connections and notes resident memory.
+/// One memory case holds 200 idle keep-alive connections and notes resident memory; the other
+/// (``memoryUnderLoad``, in `MockServerBenchmarks+Load.swift`) drives a million requests at servers
+/// in their own processes and compares their peak resident memory.
 enum MockServerBenchmarks {
     static let body = Data(#"{"categoryId":1,"id":101,"name":"Apples","priceInCents":349,"unit":"1 kg"}"#.utf8)
     static let requestsPerRun = 10_000.0
@@ -25,7 +27,7 @@ enum MockServerBenchmarks {
             let servers = try await Servers.start()
             let seconds = ProcessInfo.processInfo.environment["SU_BENCH_WRK_SECONDS"].flatMap { Int($0) } ?? 3
             return PreparedBenchmark(
-                baseline: .reported("nginx 1.22 (return 200)") { try wrk(servers.nginxURL, seconds: seconds) },
+                baseline: .reported("nginx 1.22 (return 200)") { try wrk(servers.nginx.url, seconds: seconds) },
                 cases: [.reported("MockServer") { try wrk(servers.mockURL, seconds: seconds) }],
                 workPerRun: .init(amount: requestsPerRun, unit: "requests"),
                 tearDown: { servers.stop() }
@@ -38,16 +40,19 @@ enum MockServerBenchmarks {
             let servers = try await Servers.start()
             return PreparedBenchmark(
                 baseline: .reported("nginx 1.22 (1 worker)") {
-                    try holdConnections(port: servers.nginxPort) { Memory.kilobytes(process: servers.nginxPID()) }
+                    try holdConnections(port: servers.nginx.port) {
+                        ProcessMemory.read(process: servers.nginx.processIdentifier)
+                    }
                 },
                 cases: [
                     .reported("MockServer (in the bench process)") {
-                        try holdConnections(port: servers.mock.port) { Memory.kilobytes(process: getpid()) }
+                        try holdConnections(port: servers.mock.port) { ProcessMemory.read(process: getpid()) }
                     }
                 ],
                 tearDown: { servers.stop() }
             )
         },
+        memoryUnderLoad,
     ]
 
     /// Runs wrk for `seconds` and converts its rate into the time of ``requestsPerRun`` requests.
@@ -65,7 +70,7 @@ enum MockServerBenchmarks {
     }
 
     /// Opens 200 connections, makes one request on each, reads the memory while all are open.
-    private static func holdConnections(port: UInt16, memory: () -> Memory.Reading?) throws -> BenchmarkSample {
+    private static func holdConnections(port: UInt16, memory: () -> ProcessMemory?) throws -> BenchmarkSample {
         let before = memory()
         let clock = ContinuousClock()
         let start = clock.now
@@ -90,64 +95,30 @@ enum MockServerBenchmarks {
 /// nginx and a MockServer, both on 127.0.0.1, answering `GET /item` with ``MockServerBenchmarks/body``.
 private struct Servers: Sendable {
     let mock: MockServer
-    let nginx: HelperProcess
-    let nginxPort: UInt16
-    let folder: URL
+    let nginx: FixedBodyNginx
 
     var mockURL: URL { mock.url("item") }
-    var nginxURL: URL { URL(string: "http://127.0.0.1:\(nginxPort)/item") ?? mock.baseURL }
 
     static func start() async throws -> Servers {
         var configuration = MockServer.Configuration()
         configuration.recordedRequestLimit = 0
         let mock = try MockServer(configuration: configuration)
         mock.stub(method: .get, path: "/item", response: .json(data: MockServerBenchmarks.body))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-bench-nginx-\(getpid())")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let port = UInt16(try HelperProcess.freePort())
-        let body = String(decoding: MockServerBenchmarks.body, as: UTF8.self)
-        let configurationText = """
-            daemon off; master_process off; worker_processes 1; pid \(folder.path)/nginx.pid;
-            error_log \(folder.path)/error.log;
-            events { worker_connections 1024; }
-            http {
-                access_log off; client_body_temp_path \(folder.path); proxy_temp_path \(folder.path);
-                fastcgi_temp_path \(folder.path); uwsgi_temp_path \(folder.path); scgi_temp_path \(folder.path);
-                keepalive_requests 1000000;
-                server { listen 127.0.0.1:\(port);
-                    location = /item { default_type application/json; return 200 '\(body)'; } }
-            }
-            """
-        let file = folder.appendingPathComponent("nginx.conf")
-        try configurationText.write(to: file, atomically: true, encoding: .utf8)
-        let nginx = try HelperProcess("nginx", ["-p", folder.path, "-e", "\(folder.path)/error.log", "-c", file.path])
-        let servers = Servers(mock: mock, nginx: nginx, nginxPort: port, folder: folder)
-        try await servers.waitForNginx()
-        return servers
-    }
-
-    /// The nginx process id (one process: `master_process off`).
-    func nginxPID() -> Int32 {
-        let text = (try? String(contentsOf: folder.appendingPathComponent("nginx.pid"), encoding: .utf8)) ?? ""
-        return Int32(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
-    }
-
-    private func waitForNginx() async throws {
-        let port = nginxPort
-        let listening = await Task.detached { HelperProcess.waitUntilListening(port: port, seconds: 5) }.value
-        if listening { return }
-        stop()
-        throw BenchmarkError("nginx did not start listening on 127.0.0.1:\(nginxPort)")
+        do {
+            return Servers(mock: mock, nginx: try await FixedBodyNginx.start(serving: MockServerBenchmarks.body))
+        } catch {
+            mock.stop()
+            throw error
+        }
     }
 
     func stop() {
         nginx.stop()
         mock.stop()
-        try? FileManager.default.removeItem(at: folder)
     }
 }
 
-// MARK: - Sockets and memory
+// MARK: - Sockets
 
 /// A blocking TCP connection to 127.0.0.1:`port`.
 private func connectLoopback(port: UInt16) throws -> Int32 {
@@ -171,25 +142,5 @@ private func exchange(_ socket: Int32) throws {
         received.append(contentsOf: buffer[..<count])
         let text = String(decoding: received, as: UTF8.self)
         if let range = text.range(of: "\r\n\r\n"), text[range.upperBound...].utf8.count >= needed { return }
-    }
-}
-
-/// Resident memory of a process, from `/proc/<pid>/status` (Linux only).
-private enum Memory {
-    struct Reading {
-        /// `VmRSS`, in kB.
-        var resident: Int
-        /// `VmHWM` (the peak), in kB.
-        var peak: Int
-    }
-
-    static func kilobytes(process: Int32) -> Reading? {
-        guard let text = PseudoFile.read("/proc/\(process)/status") else { return nil }
-        func field(_ name: String) -> Int? {
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
-            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
-        }
-        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
-        return Reading(resident: resident, peak: peak)
     }
 }

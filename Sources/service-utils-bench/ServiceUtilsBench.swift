@@ -7,6 +7,7 @@ enum ServiceUtilsBench {
 
     static func main() async {
         var arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == MockServerChild.flag { await MockServerChild.serve(Array(arguments.dropFirst())) }
         var filter: String?
         var runs = 10
         var warmups = 1
@@ -18,6 +19,7 @@ enum ServiceUtilsBench {
             case "--help", "-h":
                 print(usage)
                 print("Times each case after a warm-up and prints median, min, max and the ratio to its baseline.")
+                print("(\(MockServerChild.flag) PORT RECORD runs the MockServer process a benchmark starts.)")
                 exit(0)
             case "--filter", "--runs", "--warmup":
                 guard !arguments.isEmpty else { fail("\(word) needs a value") }

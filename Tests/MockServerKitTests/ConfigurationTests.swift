@@ -46,22 +46,4 @@ struct ConfigurationTests {
         let error = #expect(throws: MockServerError.self) { try MockServer(configuration: configuration) }
         #expect(error == .startFailed(.systemCall("bind", EADDRINUSE)))
     }
-
-    @Test("the record keeps only the most recent requests when limited")
-    func recordLimit() async throws {
-        // Given a server that keeps two requests
-        var configuration = MockServer.Configuration()
-        configuration.recordedRequestLimit = 2
-        let server = try MockServer(configuration: configuration)
-        defer { server.stop() }
-        server.stub(method: .get, path: "/n/:value", response: .status(204))
-
-        // When three requests are made
-        for number in 1...3 { _ = try await HTTP.send(HTTP.request(server, "n/\(number)")) }
-
-        // Then the last two are kept, and clearing empties the record
-        #expect(server.requests.map(\.path) == ["/n/2", "/n/3"])
-        server.clearRequests()
-        #expect(server.requests.isEmpty)
-    }
 }

@@ -1,0 +1,26 @@
+import Foundation
+import InternalServiceUtilities
+
+/// The resident memory of a process, from `/proc/<pid>/status` (Linux only).
+struct ProcessMemory: Sendable {
+    /// `VmRSS`: resident now, in kB.
+    var resident: Int
+    /// `VmHWM`: the most the process has been resident since it started, in kB.
+    var peak: Int
+
+    /// Reads the figures of process `pid`, or nil where `/proc` does not have them.
+    static func read(process pid: Int32) -> ProcessMemory? {
+        guard let text = PseudoFile.read("/proc/\(pid)/status") else { return nil }
+        func field(_ name: String) -> Int? {
+            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
+            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
+        }
+        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
+        return ProcessMemory(resident: resident, peak: peak)
+    }
+
+    /// `kilobytes` as megabytes with one decimal, such as `27.4`.
+    static func megabytes(_ kilobytes: Int) -> String {
+        String(format: "%.1f", Double(kilobytes) / 1024)
+    }
+}
