@@ -19,3 +19,40 @@ struct LockedTests {
         #expect(counter.value == 100_000)
     }
 }
+
+@Suite("SerialLock")
+struct SerialLockTests {
+    @Test("bodies never overlap, and each one's result comes back")
+    func bodiesNeverOverlap() async {
+        // Given a lock and a counter of bodies inside it, which only the lock guards
+        let serial = SerialLock()
+        let inside = UnguardedCounter()
+        // When 50 tasks each run 200 bodies that enter, check and leave
+        let overlaps = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<50 {
+                group.addTask {
+                    var seen = 0
+                    for index in 0..<200 {
+                        let echoed = serial.run { () -> Int in
+                            inside.value += 1
+                            if inside.value != 1 { seen += 1 }
+                            inside.value -= 1
+                            return index
+                        }
+                        if echoed != index { seen += 1 }
+                    }
+                    return seen
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        // Then no body ever saw another one inside
+        #expect(overlaps == 0)
+    }
+}
+
+/// A counter with no lock of its own: SerialLock's test touches it only inside `run`.
+private final class UnguardedCounter: @unchecked Sendable {
+    // Safe only inside SerialLock.run, which is what the test checks.
+    var value = 0
+}

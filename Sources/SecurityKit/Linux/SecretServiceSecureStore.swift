@@ -24,7 +24,7 @@
         static let schemaName = "dev.serviceutils.SecureStore"
 
         // libsecret's synchronous calls each run a main loop of their own; one at a time keeps them simple.
-        private static let serial = Locked(())
+        private static let serial = SerialLock()
 
         /// Connects to the Secret Service.
         ///
@@ -34,7 +34,7 @@
         ///   service does not answer.
         public init(collectionLabel: String) throws {
             self.collectionLabel = collectionLabel
-            try Self.serial.withLock { _ in
+            try Self.serial.run {
                 let library = try LibSecret.load()
                 // A lookup of an item that does not exist shows whether the service answers.
                 _ = try library.lookup(schema: Self.schemaName, attributes: ["service": collectionLabel, "key": ""])
@@ -48,7 +48,7 @@
         ///   - key: The entry's name.
         /// - Throws: ``SecureStoreError``.
         public func save(data: Data, by key: String) throws {
-            try Self.serial.withLock { _ in
+            try Self.serial.run {
                 try LibSecret.load().store(
                     schema: Self.schemaName, attributes: attributes(key), label: "\(collectionLabel): \(key)",
                     secret: data.base64EncodedString(), key: key)
@@ -61,7 +61,7 @@
         /// - Returns: The stored bytes.
         /// - Throws: ``SecureStoreError/notFound(key:)`` or another ``SecureStoreError``.
         public func load(by key: String) throws -> Data {
-            let text = try Self.serial.withLock { _ in
+            let text = try Self.serial.run {
                 try LibSecret.load().lookup(schema: Self.schemaName, attributes: attributes(key))
             }
             guard let text else { throw SecureStoreError.notFound(key: key) }
@@ -77,7 +77,7 @@
         /// - Parameter key: The entry's name.
         /// - Throws: ``SecureStoreError``.
         public func remove(by key: String) throws {
-            try Self.serial.withLock { _ in
+            try Self.serial.run {
                 try LibSecret.load().clear(
                     schema: Self.schemaName, attributes: attributes(key), operation: .remove, key: key)
             }
@@ -87,7 +87,7 @@
         ///
         /// - Throws: ``SecureStoreError``.
         public func removeAll() throws {
-            try Self.serial.withLock { _ in
+            try Self.serial.run {
                 try LibSecret.load().clear(
                     schema: Self.schemaName, attributes: ["service": collectionLabel], operation: .removeAll, key: nil)
             }

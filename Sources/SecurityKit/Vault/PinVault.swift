@@ -23,7 +23,7 @@ public final class PinVault: Sendable {
     public let configuration: Configuration
     let randomBytes: @Sendable (Int) -> [UInt8]
     // Serialises this instance's operations so the attempt counter is read and written in turn.
-    private let serial = Locked(())
+    private let serial = SerialLock()
 
     /// Creates a vault over `store`.
     ///
@@ -119,6 +119,6 @@ public final class PinVault: Sendable {
 
     /// Runs `body` while holding this instance's lock.
     func serialised<Value>(_ body: () throws(PinVaultError) -> Value) throws(PinVaultError) -> Value {
-        try serial.withLock { _ in Result<Value, PinVaultError> { () throws(PinVaultError) in try body() } }.get()
+        try serial.run { Result<Value, PinVaultError> { () throws(PinVaultError) in try body() } }.get()
     }
 }
