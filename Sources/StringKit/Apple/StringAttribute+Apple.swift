@@ -118,7 +118,7 @@
             _ attribute: StringAttribute, to paragraph: NSMutableParagraphStyle, font: PlatformFont?
         ) {
             switch attribute {
-            case .lineSpacing(let value): paragraph.lineSpacing = value
+            case .lineSpacing(let value): paragraph.lineSpacing = StringAttribute.paragraphLineSpacing(value)
             case .paragraphSpacing(let value): paragraph.paragraphSpacing = value
             case .aligment(let value): paragraph.alignment = value.platformAlignment
             case .lineBreakMode(let value): paragraph.lineBreakMode = value.platformMode
@@ -131,7 +131,7 @@
                 }
             case .oldLineHeight(let value):
                 if let font {
-                    paragraph.lineSpacing = value - lineHeight(of: font)
+                    paragraph.lineSpacing = StringAttribute.paragraphLineSpacing(value - lineHeight(of: font))
                 } else {
                     paragraph.minimumLineHeight = value
                     paragraph.maximumLineHeight = value
