@@ -2,7 +2,7 @@ import Foundation
 import ServiceUtils
 import XCTest
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
     import UIKit
 #endif
 
@@ -32,7 +32,7 @@ private final class ProjectMailSenderPayloadProvider: MailSenderPayloadProvider 
     }
 }
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
     typealias Screen = UIViewController
 #else
     typealias Screen = MailComposerScreen

@@ -8,7 +8,7 @@ extension URLOpener where Self == SystemDefaultURLOpener {
 
 /// The opener the platform provides, chosen when the package is compiled.
 public struct SystemDefaultURLOpener: URLOpener {
-    #if canImport(UIKit) || canImport(AppKit)
+    #if (canImport(UIKit) && !os(watchOS)) || canImport(AppKit)
         private let base = SystemURLOpener()
     #elseif os(Linux)
         private let base = XDGURLOpener()
