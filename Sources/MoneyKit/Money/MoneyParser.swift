@@ -88,12 +88,15 @@ struct MoneyParser {
     }
 
     /// The currency's code and, for a locale, its symbol there: "RUB" and "₽", "USD" and "$".
+    ///
+    /// An affix that is empty or holds a digit is left out: a currency described with a code such
+    /// as `"0"` would otherwise be stripped from the amount's own digits.
     private func affixes(for currency: Currency) -> [String] {
         var result = [currency.code]
         if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
             result.insert(symbol, at: 0)
         }
-        return result
+        return result.filter { affix in !affix.isEmpty && !affix.contains { Self.digitValue($0) != nil } }
     }
 
     /// Symbols already looked up, by locale and code: a `NumberFormatter` costs tens of microseconds.

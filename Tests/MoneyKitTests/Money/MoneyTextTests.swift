@@ -107,6 +107,24 @@ struct MoneyTextTests {
         }
     }
 
+    @Test("a currency described with a digit code never loses the amount's digits")
+    func digitCurrencyCode() throws {
+        // Given the currency the money-parser fuzz target described (code "00000000", 8 minor digits),
+        // whose code was stripped from the front of "0…08" and from the end of its own plain form
+        let currency = Currency(code: "00000000", numericCode: nil, minorUnitDigits: 8)
+        let zeros = Currency(code: "0", numericCode: nil, minorUnitDigits: 0)
+
+        // When parsing amounts in it, and the plain form of the result
+        let money = try Money(
+            parsing: "0000000000000000000008", currency: currency, locale: Locale(identifier: "he_IL"))
+        let again = try Money(amount: money.plainAmount, currency: currency)
+
+        // Then the digits are the amount's, and its plain form reads back
+        #expect(money == Money(minorUnits: 800_000_000, currency: currency))
+        #expect(again == money)
+        #expect(try Money(amount: "100", currency: zeros) == Money(minorUnits: 100, currency: zeros))
+    }
+
     @Test("pinned-locale formatting output")
     func formatting() {
         let money = Money(minorUnits: 123_456, currency: .rub)
