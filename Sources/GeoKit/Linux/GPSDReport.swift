@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// One JSON object gpsd sends (`{"class":"TPV",...}`); only the fields a fix needs are read.
 struct GPSDReport: Decodable {
@@ -45,41 +46,46 @@ struct GPSDReport: Decodable {
             timestamp: time.flatMap(Self.parseTime))
     }
 
-    /// Reads gpsd's `time`, such as `2026-12-01T04:27:05.000Z`; nil for anything else.
+    /// Reads gpsd's `time`, RFC 3339 as gpsd writes it (`2026-12-01T04:27:05.000Z`: a fraction of 1
+    /// to 9 digits, `Z` or a `±HH:MM` offset); nil for anything else.
     ///
-    /// The text's shape is checked before Foundation sees it: on Linux `ISO8601DateFormatter` hands
-    /// it to ICU, which dies of SIGFPE on a fraction of about forty digits (found by fuzzing).
+    /// The fields are read here rather than with `ISO8601DateFormatter`: on Linux that hands the
+    /// text to ICU, which dies of SIGFPE on a fraction of about forty digits and leaks memory on
+    /// some malformed values (both found by fuzzing).
     static func parseTime(_ text: String) -> Date? {
-        guard isTimestamp(text) else { return nil }
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
-    }
-
-    /// Whether `text` is an RFC 3339 timestamp as gpsd writes them: `YYYY-MM-DDTHH:MM:SS`, an
-    /// optional fraction of 1 to 9 digits, and `Z` or a `±HH:MM` offset.
-    static func isTimestamp(_ text: String) -> Bool {
         let bytes = Array(text.utf8)
-        let isDigit = { (byte: UInt8) in byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-        let shape = Array("0000-00-00T00:00:00".utf8)
-        guard bytes.count > shape.count else { return false }
-        for (byte, expected) in zip(bytes, shape)
-        where expected == UInt8(ascii: "0") ? !isDigit(byte) : byte != expected {
-            return false
+        var index = 0
+        func take(_ character: Character) -> Bool {
+            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+            index += 1
+            return true
         }
-        var index = shape.count
-        if bytes[index] == UInt8(ascii: ".") {
-            let digits = bytes[(index + 1)...].prefix(while: isDigit).count
-            guard (1...9).contains(digits) else { return false }
-            index += 1 + digits
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            let digits = bytes[index..<(index + count)]
+            guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            index += count
+            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
         }
-        let zone = bytes[index...]
-        if zone.elementsEqual([UInt8(ascii: "Z")]) { return true }
-        let offset = Array(zone)
-        return offset.count == 6 && (offset[0] == UInt8(ascii: "+") || offset[0] == UInt8(ascii: "-"))
-            && isDigit(offset[1]) && isDigit(offset[2]) && offset[3] == UInt8(ascii: ":") && isDigit(offset[4])
-            && isDigit(offset[5])
+        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2), take("T"),
+            let hour = number(2), take(":"), let minute = number(2), take(":"), let second = number(2),
+            let date = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+                .date
+        else { return nil }
+        var fraction = 0.0
+        if take(".") {
+            let count = bytes[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            guard (1...9).contains(count), let value = number(count) else { return nil }
+            fraction = Double(value) / pow(10, Double(count))
+        }
+        var offset = 0
+        if !take("Z") {
+            let sign = take("+") ? 1 : take("-") ? -1 : 0
+            guard sign != 0, let hours = number(2), hours <= 23, take(":"), let minutes = number(2), minutes <= 59
+            else { return nil }
+            offset = sign * (hours * 3_600 + minutes * 60)
+        }
+        guard index == bytes.count else { return nil }
+        return date.addingTimeInterval(fraction - Double(offset))
     }
 }

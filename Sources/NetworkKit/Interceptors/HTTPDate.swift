@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Reads an HTTP date (RFC 9110 §5.6.7) in its three forms: IMF-fixdate
 /// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`)
@@ -17,7 +18,7 @@ enum HTTPDate {
     static func parse(_ text: String, now: Date) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         let dayName = reader.letters()
-        var fields: Fields?
+        var fields: CivilDateTime?
         if shortDayNames.contains(dayName), reader.take(", ") {
             fields = reader.imfFixdate()
         } else if longDayNames.contains(dayName), reader.take(", ") {
@@ -33,41 +34,6 @@ enum HTTPDate {
     static let longDayNames = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
     static let monthNames = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    /// A date's parts in UTC.
-    struct Fields {
-        var year: Int
-        var month: Int
-        var day: Int
-        var hour: Int
-        var minute: Int
-        var second: Int
-
-        /// The instant, or nil for a day the month does not have or a time out of range (a leap
-        /// second, 60, is allowed and reads as the next second, as POSIX time has no leap seconds).
-        var date: Date? {
-            let leap = year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
-            let monthLength = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-            guard (1...12).contains(month), (1...monthLength[month - 1]).contains(day), hour <= 23, minute <= 59,
-                second <= 60
-            else { return nil }
-            let seconds =
-                Self.daysSinceEpoch(year: year, month: month, day: day) * 86_400 + hour * 3_600
-                + minute * 60 + second
-            return Date(timeIntervalSince1970: TimeInterval(seconds))
-        }
-
-        /// Days from 1970-01-01 to a day of the proleptic Gregorian calendar (the days-from-civil
-        /// algorithm: years start in March so the leap day comes last).
-        static func daysSinceEpoch(year: Int, month: Int, day: Int) -> Int {
-            let shiftedYear = month <= 2 ? year - 1 : year
-            let era = (shiftedYear >= 0 ? shiftedYear : shiftedYear - 399) / 400
-            let yearOfEra = shiftedYear - era * 400
-            let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-            let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-            return era * 146_097 + dayOfEra - 719_468
-        }
-    }
-
     /// A cursor over the date's bytes.
     struct Reader {
         let bytes: [UInt8]
@@ -76,16 +42,16 @@ enum HTTPDate {
         var isAtEnd: Bool { index == bytes.count }
 
         /// `Sun, ` is read; then `06 Nov 1994 08:49:37 GMT`.
-        mutating func imfFixdate() -> Fields? {
+        mutating func imfFixdate() -> CivilDateTime? {
             guard let day = digits(2), take(" "), let month = month(), take(" "), let year = digits(4), take(" "),
                 let time = time(), take(" GMT")
             else { return nil }
-            return Fields(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
+            return CivilDateTime(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
         }
 
         /// `Sunday, ` is read; then `06-Nov-94 08:49:37 GMT`, the year in the century that puts it at
         /// most 50 years after `now` (RFC 9110 §5.6.7).
-        mutating func rfc850Date(now: Date) -> Fields? {
+        mutating func rfc850Date(now: Date) -> CivilDateTime? {
             guard let day = digits(2), take("-"), let month = month(), take("-"), let shortYear = digits(2),
                 take(" "), let time = time(), take(" GMT")
             else { return nil }
@@ -94,18 +60,18 @@ enum HTTPDate {
             let thisYear = calendar.component(.year, from: now)
             var year = thisYear - thisYear % 100 + shortYear
             if year > thisYear + 50 { year -= 100 }
-            return Fields(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
+            return CivilDateTime(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
         }
 
         /// `Sun ` is read; then `Nov  6 08:49:37 1994` (the day is two digits or a space and one).
-        mutating func asctimeDate() -> Fields? {
+        mutating func asctimeDate() -> CivilDateTime? {
             guard let month = month(), take(" ") else { return nil }
             let day = take(" ") ? digits(1) : digits(2)
             guard let day, take(" "), let time = time(), take(" "), let year = digits(4) else { return nil }
-            return Fields(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
+            return CivilDateTime(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
         }
 
-        /// `08:49:37` as hour, minute and second (ranges are checked by ``Fields/date``).
+        /// `08:49:37` as hour, minute and second (ranges are checked by `CivilDateTime.date`).
         mutating func time() -> (Int, Int, Int)? {
             guard let hour = digits(2), take(":"), let minute = digits(2), take(":"), let second = digits(2) else {
                 return nil

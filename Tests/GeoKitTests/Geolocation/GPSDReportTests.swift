@@ -35,7 +35,12 @@ struct GPSDReportTests {
         #expect(GPSDReport.parseTime("2026-12-01T07:27:05+03:00") == expected)
         let nine = GPSDReport.parseTime("2026-12-01T04:27:05.250000000Z")
         #expect(nine.map { abs($0.timeIntervalSince(expected) - 0.25) < 0.001 } == true)
-        for bad in ["2026-12-01T04:27:05.0123456789Z", "2026-12-01T04:27:05.Z", "2026-12-01 04:27:05Z", "", "Z"] {
+        let malformed = [
+            "2026-12-01T04:27:05.0123456789Z", "2026-12-01T04:27:05.Z", "2026-12-01 04:27:05Z", "", "Z",
+            "2026-13-45T99:99:99Z", "2026-02-29T00:00:00Z", "2026-12-01T04:27:05+24:00", "2026-12-01T04:27:05",
+            "2026-12-01T04:27:05Zjunk",
+        ]
+        for bad in malformed {
             #expect(GPSDReport.parseTime(bad) == nil, "\(bad)")
         }
     }
