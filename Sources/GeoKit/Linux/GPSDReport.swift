@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// One JSON object gpsd sends (`{"class":"TPV",...}`); only the fields a fix needs are read.
 struct GPSDReport: Decodable {
@@ -45,11 +46,46 @@ struct GPSDReport: Decodable {
             timestamp: time.flatMap(Self.parseTime))
     }
 
-    private static func parseTime(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime]
-        return formatter.date(from: text)
+    /// Reads gpsd's `time`, RFC 3339 as gpsd writes it (`2026-12-01T04:27:05.000Z`: a fraction of 1
+    /// to 9 digits, `Z` or a `±HH:MM` offset); nil for anything else.
+    ///
+    /// The fields are read here rather than with `ISO8601DateFormatter`: on Linux that hands the
+    /// text to ICU, which dies of SIGFPE on a fraction of about forty digits and leaks memory on
+    /// some malformed values (both found by fuzzing).
+    static func parseTime(_ text: String) -> Date? {
+        let bytes = Array(text.utf8)
+        var index = 0
+        func take(_ character: Character) -> Bool {
+            guard index < bytes.count, bytes[index] == character.asciiValue else { return false }
+            index += 1
+            return true
+        }
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            let digits = bytes[index..<(index + count)]
+            guard digits.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+            index += count
+            return digits.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+        }
+        guard let year = number(4), take("-"), let month = number(2), take("-"), let day = number(2), take("T"),
+            let hour = number(2), take(":"), let minute = number(2), take(":"), let second = number(2),
+            let date = CivilDateTime(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+                .date
+        else { return nil }
+        var fraction = 0.0
+        if take(".") {
+            let count = bytes[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            guard (1...9).contains(count), let value = number(count) else { return nil }
+            fraction = Double(value) / pow(10, Double(count))
+        }
+        var offset = 0
+        if !take("Z") {
+            let sign = take("+") ? 1 : take("-") ? -1 : 0
+            guard sign != 0, let hours = number(2), hours <= 23, take(":"), let minutes = number(2), minutes <= 59
+            else { return nil }
+            offset = sign * (hours * 3_600 + minutes * 60)
+        }
+        guard index == bytes.count else { return nil }
+        return date.addingTimeInterval(fraction - Double(offset))
     }
 }

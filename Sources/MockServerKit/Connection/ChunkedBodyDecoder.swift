@@ -43,12 +43,14 @@ struct ChunkedBodyDecoder {
         case .done:
             return (0, .done)
         case .size:
+            // The limit applies to the line however it arrives: to the bytes so far while its CRLF is
+            // missing (a CR at the end may be the start of it), and to the whole line once found.
+            let tooLong = RequestFailure(status: 400, reason: "chunk size line too long")
             guard let end = Self.lineEnd(in: bytes) else {
-                let tooLong = bytes.count > Self.maxSizeLine
-                return (
-                    0, tooLong ? .failed(RequestFailure(status: 400, reason: "chunk size line too long")) : .needMore
-                )
+                let pending = bytes.last == ASCII.carriageReturn ? bytes.count - 1 : bytes.count
+                return (0, pending > Self.maxSizeLine ? .failed(tooLong) : .needMore)
             }
+            guard end - bytes.startIndex <= Self.maxSizeLine else { return (0, .failed(tooLong)) }
             switch parseSize(bytes[bytes.startIndex..<end]) {
             case .failure(let failure): return (0, .failed(failure))
             case .success(let size): state = size == 0 ? .trailers : .data(remaining: size)
@@ -74,7 +76,9 @@ struct ChunkedBodyDecoder {
     private mutating func advanceTrailer(_ bytes: ArraySlice<UInt8>) -> (consumed: Int, progress: Progress?) {
         let tooLarge = RequestFailure(status: 431, reason: "trailer fields too large")
         guard let end = Self.lineEnd(in: bytes) else {
-            return (0, trailerBytes + bytes.count > maxTrailerBytes ? .failed(tooLarge) : .needMore)
+            // A CR at the end may start the CRLF that ends the trailer section: not counted yet.
+            let pending = bytes.last == ASCII.carriageReturn ? bytes.count - 1 : bytes.count
+            return (0, trailerBytes + pending > maxTrailerBytes ? .failed(tooLarge) : .needMore)
         }
         let length = end - bytes.startIndex
         if length == 0 {

@@ -5,7 +5,8 @@ extension Money {
     /// `"1.234,56 €"` (de_DE), `"-12.5"`.
     ///
     /// Accepted: ASCII or the locale's own digits, the locale's grouping separator between groups of
-    /// three (any space for locales that group with a space), one decimal separator (also `.` where the
+    /// three, or of two before the last three where the locale groups so (`1,23,456` in `hi_IN`), any
+    /// space for locales that group with a space, one decimal separator (also `.` where the
     /// locale uses `,` and groups with spaces), one leading `-`, `−` or `+`, and the currency's code or
     /// local symbol before or after the number. Rejected: letters, repeated or misplaced separators,
     /// more fraction digits than the currency has, and amounts beyond `Int64` minor units.

@@ -60,7 +60,10 @@ struct MoneyParser {
             }
         }
         if groups.count > 1 {
-            let grouped = groups.dropFirst().allSatisfy { $0.count == 3 } && (1...3).contains(groups[0].count)
+            let sizes = groups.map(\.count)
+            let grouped =
+                Self.isGrouped(sizes, secondary: 3)
+                || locale.map { Self.isGrouped(sizes, secondary: Self.secondaryGroupingSize(in: $0)) } ?? false
             guard grouped else { throw fail(.badGrouping) }
         }
         let integer = groups.flatMap { $0 }
@@ -85,12 +88,15 @@ struct MoneyParser {
     }
 
     /// The currency's code and, for a locale, its symbol there: "RUB" and "₽", "USD" and "$".
+    ///
+    /// An affix that is empty or holds a digit is left out: a currency described with a code such
+    /// as `"0"` would otherwise be stripped from the amount's own digits.
     private func affixes(for currency: Currency) -> [String] {
         var result = [currency.code]
         if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
             result.insert(symbol, at: 0)
         }
-        return result
+        return result.filter { affix in !affix.isEmpty && !affix.contains { Self.digitValue($0) != nil } }
     }
 
     /// Symbols already looked up, by locale and code: a `NumberFormatter` costs tens of microseconds.
@@ -106,6 +112,38 @@ struct MoneyParser {
         let symbol = (formatter.currencySymbol ?? "").filter { !ignored.contains($0) }
         symbols.withLock { $0[key] = symbol }
         return symbol.isEmpty ? nil : symbol
+    }
+
+    /// Whether digit groups are the last three digits preceded by groups of `secondary` digits (3 in
+    /// most locales, 2 in Indian ones: `12,34,567`), the first of 1 to `secondary` digits.
+    private static func isGrouped(_ sizes: [Int], secondary: Int) -> Bool {
+        guard let last = sizes.last, last == 3, let first = sizes.first, (1...secondary).contains(first) else {
+            return false
+        }
+        return sizes.dropFirst().dropLast().allSatisfy { $0 == secondary }
+    }
+
+    /// Secondary grouping sizes already measured, by locale.
+    private static let secondaryGroupingSizes = Locked<[String: Int]>([:])
+
+    /// The size of the digit groups before the last three in `locale`'s own number format (the one
+    /// `Money.formatted(locale:)` writes): 2 for `hi_IN` and `en_IN` (`1,23,45,678`), otherwise 3.
+    /// `NumberFormatter.secondaryGroupingSize` says 0 on Linux, so the format is measured.
+    private static func secondaryGroupingSize(in locale: Locale) -> Int {
+        if let known = secondaryGroupingSizes.withLock({ $0[locale.identifier] }) { return known }
+        let text = Decimal(12_345_678).formatted(.number.grouping(.automatic).locale(locale))
+        var sizes: [Int] = [0]
+        for character in text {
+            if digitValue(character) != nil {
+                sizes[sizes.count - 1] += 1
+            } else if sizes[sizes.count - 1] > 0 {
+                sizes.append(0)
+            }
+        }
+        let groups = sizes.filter { $0 > 0 }
+        let size = groups.count >= 3 && (1...3).contains(groups[groups.count - 2]) ? groups[groups.count - 2] : 3
+        secondaryGroupingSizes.withLock { $0[locale.identifier] = size }
+        return size
     }
 
     private func stripped(_ text: Substring, _ affix: String) -> Substring {

@@ -54,6 +54,7 @@ extension PlatformError.MessageFailureReason {
         case .invalidAddress(let value): return "'\(value)' is not an e-mail address."
         case .noRecipients: return "the message has no recipient."
         case .invalidMediaType(let value): return "'\(value)' is not a media type of the form type/subtype."
+        case .invalidMessageID(let value): return "'\(value)' is not a Message-ID (printable ASCII, no spaces or <>)."
         }
     }
 }

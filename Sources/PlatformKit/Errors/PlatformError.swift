@@ -55,6 +55,9 @@ public enum PlatformError: Error, Sendable, Equatable {
         case noRecipients
         /// An attachment's media type is not of the form `type/subtype`.
         case invalidMediaType(String)
+        /// A `Message-ID` that is empty, too long for one header line, or not printable ASCII
+        /// without spaces and angle brackets.
+        case invalidMessageID(String)
     }
 
     /// Why the mail system refused a message.

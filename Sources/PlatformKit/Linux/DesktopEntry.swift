@@ -20,13 +20,16 @@ enum DesktopEntry {
     }
 
     /// The `Exec` value of the `[Desktop Entry]` group.
+    ///
+    /// Lines and keys are compared scalar by scalar: a value that starts with a combining mark must
+    /// not merge with the `=` before it into one `Character`.
     static func execLine(inEntry text: String) -> String? {
         var inMainGroup = false
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("[") {
-                inMainGroup = line == "[Desktop Entry]"
-            } else if inMainGroup, line.hasPrefix("Exec=") {
-                return String(line.dropFirst(5))
+        for line in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: true) {
+            if line.first == "[" {
+                inMainGroup = line.elementsEqual("[Desktop Entry]".unicodeScalars)
+            } else if inMainGroup, line.starts(with: "Exec=".unicodeScalars) {
+                return String(String.UnicodeScalarView(line.dropFirst(5)))
             }
         }
         return nil
@@ -34,37 +37,41 @@ enum DesktopEntry {
 
     /// Splits an `Exec` value into arguments: double quotes group, backslash escapes inside
     /// them, `%%` is `%`, and field codes (`%f`, `%U`, …) are dropped since no file is passed.
+    ///
+    /// The value is read scalar by scalar, as the specification defines it: a quote, backslash or
+    /// `%` followed by a combining mark is still a quote, backslash or `%` (as `Character`s they
+    /// would merge into one cluster and lose their meaning).
     static func arguments(fromExec exec: String) -> [String]? {
         var arguments: [String] = []
-        var current = ""
+        var current = String.UnicodeScalarView()
         var inQuotes = false
         var hasWord = false
-        var characters = exec.makeIterator()
-        while let character = characters.next() {
-            switch character {
+        var scalars = exec.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar {
             case "\"":
                 inQuotes.toggle()
                 hasWord = true
             case "\\" where inQuotes:
-                guard let escaped = characters.next() else { return nil }
+                guard let escaped = scalars.next() else { return nil }
                 current.append(escaped)
             case " " where !inQuotes, "\t" where !inQuotes:
-                if hasWord { arguments.append(current) }
-                current = ""
+                if hasWord { arguments.append(String(current)) }
+                current = String.UnicodeScalarView()
                 hasWord = false
             case "%":
-                guard let code = characters.next() else { return nil }
+                guard let code = scalars.next() else { return nil }
                 if code == "%" {
                     current.append("%")
                     hasWord = true
                 }
             default:
-                current.append(character)
+                current.append(scalar)
                 hasWord = true
             }
         }
         guard !inQuotes else { return nil }
-        if hasWord { arguments.append(current) }
+        if hasWord { arguments.append(String(current)) }
         return arguments.isEmpty ? nil : arguments
     }
 

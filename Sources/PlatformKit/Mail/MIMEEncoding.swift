@@ -4,21 +4,31 @@ import NetworkKit
 /// The encodings an Internet message needs: RFC 2047 encoded words, quoted-printable and base64
 /// bodies (RFC 2045) and RFC 2231 parameter values.
 enum MIMEEncoding {
-    /// `text` as UTF-8 "B" encoded words, each at most 75 characters and never splitting a
-    /// character, joined by `separator`.
+    /// `text` as UTF-8 "B" encoded words, each at most 75 characters, joined by `separator`.
+    ///
+    /// A word never splits a Unicode scalar (RFC 2047 §5), and keeps a grapheme cluster whole when
+    /// the cluster fits in one word; a longer cluster (a letter with dozens of combining marks) is
+    /// split between its scalars.
     static func encodedWords(_ text: String, separator: String = "\r\n ") -> String {
         // "=?UTF-8?B?" + payload + "?=" ≤ 75, so the payload has at most 63 → 60 base64 characters,
         // which carry 45 bytes.
         let maximumBytes = 45
         var words: [String] = []
         var chunk: [UInt8] = []
-        for character in text {
-            let bytes = Array(String(character).utf8)
+        func append(_ bytes: [UInt8]) {
             if !chunk.isEmpty && chunk.count + bytes.count > maximumBytes {
                 words.append(encodedWord(chunk))
                 chunk = []
             }
             chunk += bytes
+        }
+        for character in text {
+            let bytes = Array(String(character).utf8)
+            if bytes.count <= maximumBytes {
+                append(bytes)
+            } else {
+                for scalar in character.unicodeScalars { append(Array(String(scalar).utf8)) }
+            }
         }
         if !chunk.isEmpty || words.isEmpty { words.append(encodedWord(chunk)) }
         return words.joined(separator: separator)
@@ -87,8 +97,18 @@ enum MIMEEncoding {
         "UTF-8''" + PercentEncoding.encode(text, allowing: .unreserved)
     }
 
-    /// `text` as an RFC 5322 quoted string.
+    /// `text` as an RFC 5322 quoted string: `"` and `\` escaped with a backslash.
+    ///
+    /// The text is read scalar by scalar: a quote followed by a combining mark is one `Character`
+    /// that a `Character`-based replacement would leave unescaped.
     static func quotedString(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+        var output = String.UnicodeScalarView()
+        output.append("\"")
+        for scalar in text.unicodeScalars {
+            if scalar == "\"" || scalar == "\\" { output.append("\\") }
+            output.append(scalar)
+        }
+        output.append("\"")
+        return String(output)
     }
 }

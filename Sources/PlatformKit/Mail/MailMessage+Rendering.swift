@@ -7,7 +7,7 @@ extension MailMessage {
     ///
     /// - Returns: Headers, a blank line and the MIME body.
     /// - Throws: `PlatformError.invalidMessage` when a field was changed after creation to hold a
-    ///   line break, or the message has no recipient.
+    ///   line break or a message ID that is not one, or the message has no recipient.
     public func rendered() throws(PlatformError) -> Data {
         try validate()
         var headers: [String] = []
@@ -31,9 +31,7 @@ extension MailMessage {
     private func validate() throws(PlatformError) {
         guard !(to.isEmpty && cc.isEmpty && bcc.isEmpty) else { throw .invalidMessage(.noRecipients) }
         guard !subject.containsControlCharacter else { throw .invalidMessage(.controlCharacter(field: "subject")) }
-        if let messageID, messageID.containsControlCharacter {
-            throw .invalidMessage(.controlCharacter(field: "Message-ID"))
-        }
+        if let messageID { try Self.validate(messageID: messageID) }
     }
 
     private var generatedMessageID: String {

@@ -55,9 +55,10 @@ public struct MailMessage: Sendable, Equatable {
     ///   - attachments: Files to attach.
     ///   - bodyEncoding: How to encode the body.
     ///   - date: The date to stamp; now by default.
-    ///   - messageID: A `Message-ID` (without `<>`); generated when `nil`.
-    /// - Throws: `PlatformError.invalidMessage` when there is no recipient or the subject or
-    ///   message ID contains a control character.
+    ///   - messageID: A `Message-ID` (without `<>`), printable ASCII without spaces; generated when `nil`.
+    /// - Throws: `PlatformError.invalidMessage` when there is no recipient, the subject or message
+    ///   ID contains a control character, or the message ID is not 1 to 984 printable ASCII
+    ///   characters without spaces or angle brackets (so its header line fits in 998 octets).
     public init(
         from: EmailAddress? = nil,
         to: [EmailAddress],
@@ -72,9 +73,7 @@ public struct MailMessage: Sendable, Equatable {
     ) throws(PlatformError) {
         guard !(to.isEmpty && cc.isEmpty && bcc.isEmpty) else { throw .invalidMessage(.noRecipients) }
         guard !subject.containsControlCharacter else { throw .invalidMessage(.controlCharacter(field: "subject")) }
-        if let messageID, messageID.containsControlCharacter || messageID.contains(where: { "<> ".contains($0) }) {
-            throw .invalidMessage(.controlCharacter(field: "Message-ID"))
-        }
+        if let messageID { try Self.validate(messageID: messageID) }
         self.from = from
         self.to = to
         self.cc = cc
@@ -85,5 +84,25 @@ public struct MailMessage: Sendable, Equatable {
         self.bodyEncoding = bodyEncoding
         self.date = date
         self.messageID = messageID
+    }
+}
+
+// MARK: - Message-ID
+
+extension MailMessage {
+    /// The longest `Message-ID` accepted (984): `Message-ID: <…>` must fit in RFC 5322's 998-octet line.
+    static let maximumMessageIDLength = 998 - "Message-ID: <>".utf8.count
+
+    /// Checks a `Message-ID` given without angle brackets: a control character is header injection;
+    /// anything but 1 to ``maximumMessageIDLength`` printable ASCII characters other than `<` and
+    /// `>` cannot stand in RFC 5322's `msg-id`.
+    static func validate(messageID: String) throws(PlatformError) {
+        guard !messageID.containsControlCharacter else { throw .invalidMessage(.controlCharacter(field: "Message-ID")) }
+        let isPrintable = messageID.utf8.allSatisfy { byte in
+            byte > 0x20 && byte < 0x7F && byte != UInt8(ascii: "<") && byte != UInt8(ascii: ">")
+        }
+        guard isPrintable, !messageID.isEmpty, messageID.utf8.count <= maximumMessageIDLength else {
+            throw .invalidMessage(.invalidMessageID(messageID))
+        }
     }
 }

@@ -78,6 +78,53 @@ struct MoneyTextTests {
         }
     }
 
+    @Test("Indian grouping, as hi_IN and en_IN format amounts, reads back; Western grouping still does")
+    func indianGrouping() throws {
+        // Given the amount the money-parser fuzz target found (888888.00 CDF in en_IN formats as
+        // "CDF 8,88,888.00", which was rejected as bad grouping) and other amounts in Indian locales
+        let india = Locale(identifier: "en_IN")
+        let found = Money(minorUnits: 88_888_800, currency: try #require(Currency(code: "CDF")))
+        let rupees = Money(minorUnits: 1_234_567_890, currency: try #require(Currency(code: "INR")))
+
+        // When they are formatted and read back, and typed by hand
+        let foundText = found.formatted(locale: india)
+        let parsed = try Money(parsing: foundText, currency: found.currency, locale: india)
+        let hindi = Locale(identifier: "hi_IN")
+        let rupeesBack = try Money(parsing: rupees.formatted(locale: hindi), currency: rupees.currency, locale: hindi)
+
+        // Then the amounts are unchanged, lakh and Western groups both read, and bad groups fail
+        #expect(parsed == found, "\(foundText)")
+        #expect(rupeesBack == rupees)
+        #expect(try Money(parsing: "1,23,45,678.90", currency: rupees.currency, locale: india) == rupees)
+        #expect(try Money(parsing: "12,345,678.90", currency: rupees.currency, locale: india) == rupees)
+        for bad in ["1,2,345.00", "12,34,56.00", "123,45,678.00"] {
+            #expect(throws: MoneyError.invalidAmount(bad, reason: .badGrouping)) {
+                try Money(parsing: bad, currency: rupees.currency, locale: india)
+            }
+        }
+        #expect(throws: MoneyError.invalidAmount("1,23,456", reason: .badGrouping)) {
+            try Money(parsing: "1,23,456", currency: .usd, locale: Self.usa)
+        }
+    }
+
+    @Test("a currency described with a digit code never loses the amount's digits")
+    func digitCurrencyCode() throws {
+        // Given the currency the money-parser fuzz target described (code "00000000", 8 minor digits),
+        // whose code was stripped from the front of "0…08" and from the end of its own plain form
+        let currency = Currency(code: "00000000", numericCode: nil, minorUnitDigits: 8)
+        let zeros = Currency(code: "0", numericCode: nil, minorUnitDigits: 0)
+
+        // When parsing amounts in it, and the plain form of the result
+        let money = try Money(
+            parsing: "0000000000000000000008", currency: currency, locale: Locale(identifier: "he_IL"))
+        let again = try Money(amount: money.plainAmount, currency: currency)
+
+        // Then the digits are the amount's, and its plain form reads back
+        #expect(money == Money(minorUnits: 800_000_000, currency: currency))
+        #expect(again == money)
+        #expect(try Money(amount: "100", currency: zeros) == Money(minorUnits: 100, currency: zeros))
+    }
+
     @Test("pinned-locale formatting output")
     func formatting() {
         let money = Money(minorUnits: 123_456, currency: .rub)

@@ -135,4 +135,25 @@ struct MailMessageTests {
         }
         #expect(encodedBody.hasPrefix("=D0=A6=D0=B5=D0=BD=D0=B0 =3D 100 =E2=82=BD  =20\r\n"))
     }
+
+    @Test("a Message-ID that is not printable ASCII or too long is refused, at creation and when rendering")
+    func messageIDIsChecked() throws {
+        // Given the Message-ID the mime fuzz target found (four U+FFFD, non-ASCII bytes in a header),
+        // one with a space and one a character too long for a 998-octet line
+        let to = [try EmailAddress("a@example.org")]
+        let found = "\u{FFFD}\u{FFFD}\u{FFFD}\u{FFFD}"
+        let tooLong = String(repeating: "x", count: 984 - "@example.org".count + 1) + "@example.org"
+
+        // When creating messages with them, or setting one after creation
+        // Then each is refused with a typed reason, and the longest accepted ID still fits in one line
+        for bad in [found, "a b@example.org", tooLong, ""] {
+            #expect(throws: PlatformError.invalidMessage(.invalidMessageID(bad))) {
+                try MailMessage(to: to, subject: "s", body: "b", messageID: bad)
+            }
+        }
+        var message = try MailMessage(to: to, subject: "s", body: "b", messageID: String(tooLong.dropFirst()))
+        #expect(try lines(message.rendered()).allSatisfy { $0.utf8.count <= 998 })
+        message.messageID = found
+        #expect(throws: PlatformError.invalidMessage(.invalidMessageID(found))) { try message.rendered() }
+    }
 }

@@ -1,0 +1,3 @@
+// Nothing to compile: the module only declares LLVMFuzzerRunDriver, which libFuzzer
+// (linked by `-sanitize=fuzzer`) defines.
+#include "CLibFuzzer.h"

@@ -1,0 +1,20 @@
+/// The value of two ASCII hexadecimal digits (either case), or nil when either is not one: the
+/// `XX` of a `%XX` or `=XX` escape. (`UInt8(_:radix:)` would also take a sign.)
+///
+/// - Parameters:
+///   - high: The first digit.
+///   - low: The second digit.
+/// - Returns: The byte they spell.
+public func hexByte(_ high: UInt8, _ low: UInt8) -> UInt8? {
+    guard let high = hexDigit(high), let low = hexDigit(low) else { return nil }
+    return high << 4 | low
+}
+
+private func hexDigit(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    default: nil
+    }
+}
