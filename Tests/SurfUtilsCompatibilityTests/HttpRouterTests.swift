@@ -172,6 +172,8 @@ final class HttpRouterTests: XCTestCase {
 
     override func tearDown() {
         grocery?.stop()
+        // XCTest on Linux never frees its test cases, so what they hold must be let go here.
+        grocery = nil
         AuthService.shared.httpService.sessionManager = Session.default
         super.tearDown()
     }

@@ -6,8 +6,9 @@ import FuzzSupport
 /// The legacy `PinCryptoBox` (and its hack box) reading the four store entries SurfUtils wrote:
 /// salt, IV, base64 ciphertext and hash.
 ///
-/// Raw: four entries of any bytes; decrypting with a PIN or with the stored hash must return text or
-/// throw a `CryptoBoxCommonError`. Built: a box encrypted with salt and IV from the input, then one
+/// The entries live in a byte store seen through `SecretStoreAdapter`, as an app's Keychain or file store
+/// would be. Raw: four entries of any bytes; decrypting with a PIN or with the stored hash must return
+/// text or throw a `CryptoBoxCommonError` or a `SecureStoreError`. Built: a box encrypted with salt and IV from the input, then one
 /// entry changed the way the input says; untouched entries open with the right PIN and with the
 /// hack box, and give back the secret exactly.
 @main
@@ -27,9 +28,11 @@ enum PinCryptoBoxFuzzer {
         if input.flag() { checkBuilt(&input) } else { checkRaw(&input) }
     }
 
-    static func box(_ store: InMemorySecureStore, random: [UInt8]) -> PinCryptoBox {
-        PinCryptoBox(
-            store: store, hashProvider: SHA3(variant: .sha224), cryptoService: BlowfishCryptoService(), keys: keys,
+    static func box(_ store: InMemorySecretStore, random: [UInt8]) -> PinCryptoBox {
+        let text = SecretStoreAdapter(store)
+        return PinCryptoBox(
+            secureStore: { text }, hashProvider: SHA3(variant: .sha224), cryptoService: BlowfishCryptoService(),
+            keys: keys,
             randomBytes: { count in
                 Array(random.prefix(count)) + [UInt8](repeating: 1, count: max(0, count - random.count))
             })
@@ -41,13 +44,14 @@ enum PinCryptoBoxFuzzer {
             entries[key] = Data(input.bytes(upTo: 120))
         }
         let pin = input.restText()
-        let box = box(InMemorySecureStore(entries: entries), random: [])
+        let box = box(InMemorySecretStore(entries: entries), random: [])
         for attempt in [{ try box.decrypt(auth: pin) }, { try box.hack().decrypt() }] {
             do {
                 _ = try attempt()
             } catch is CryptoBoxCommonError {
+            } catch is SecureStoreError {
             } catch {
-                invariant(false, "decrypting threw \(error), not a CryptoBoxCommonError")
+                invariant(false, "decrypting threw \(error), not a typed box or store error")
             }
         }
     }
@@ -55,7 +59,7 @@ enum PinCryptoBoxFuzzer {
     static func checkBuilt(_ input: inout FuzzInput) {
         let secret = input.text(upTo: 60)
         let pin = input.text(upTo: 8)
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         let box = box(store, random: input.bytes(upTo: 36))
         do {
             try box.encrypt(data: secret, auth: pin)
@@ -79,14 +83,14 @@ enum PinCryptoBoxFuzzer {
             if untouched && attempted == pin { invariant(opened == secret, "the right PIN gave other text") }
         } catch {
             invariant(!(untouched && attempted == pin), "the right PIN failed on untouched entries: \(error)")
-            invariant(error is CryptoBoxCommonError, "decrypting threw \(error)")
+            invariant(error is CryptoBoxCommonError || error is SecureStoreError, "decrypting threw \(error)")
         }
         do {
             let opened = try box.hack().decrypt()
             if untouched { invariant(opened == secret, "the hack box gave other text") }
         } catch {
             invariant(!untouched, "the hack box failed on untouched entries: \(error)")
-            invariant(error is CryptoBoxCommonError, "the hack box threw \(error)")
+            invariant(error is CryptoBoxCommonError || error is SecureStoreError, "the hack box threw \(error)")
         }
     }
 }

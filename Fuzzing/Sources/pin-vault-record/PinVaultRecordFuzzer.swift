@@ -59,7 +59,7 @@ enum PinVaultRecordFuzzer {
     static func checkVault(_ input: inout FuzzInput) {
         let pin = input.text(upTo: 8)
         let secret = Data(input.bytes(upTo: 64))
-        let store = InMemorySecureStore()
+        let store = InMemorySecretStore()
         // Salt and nonce from the input (both start with the same bytes; uniqueness is not the point here).
         let seed = input.bytes(upTo: 16)
         let vault = PinVault(store: store, name: "fuzz", configuration: cheap) { count in
