@@ -82,6 +82,7 @@ extension HTTPError {
         case .unacceptableStatus(let failure): failure.request
         case .unacceptableContentType(let failure): failure.request
         case .decodingFailed(let failure): failure.request
+        case .transferFailed(let failure): failure.request
         }
     }
 }
@@ -115,6 +116,7 @@ extension HTTPError: LocalizedError, CustomStringConvertible {
         case .cancelled: "cancelled"
         case .timedOut: "timed out"
         case .authenticationFailed(_, let reason): "authentication failed: \(reason.text)"
+        case .transferFailed(let failure): failure.reason.text
         }
     }
 }
