@@ -40,8 +40,14 @@ struct TestFolder: Sendable {
 /// Keeps every progress update a transfer reports.
 final class ProgressLog: Sendable {
     private let updates = Locked<[TransferProgress]>([])
-    /// Opened when the first update with at least one byte arrives.
+    private let threshold: Int64
+    /// Opened when an update reaches the threshold (the first byte by default).
     let firstBytes = Latch()
+
+    /// - Parameter threshold: The completed bytes that open ``firstBytes``.
+    init(threshold: Int64 = 1) {
+        self.threshold = threshold
+    }
 
     var all: [TransferProgress] { updates.value }
 
@@ -49,7 +55,7 @@ final class ProgressLog: Sendable {
     var handler: @Sendable (TransferProgress) -> Void {
         { [self] progress in
             updates.withLock { $0.append(progress) }
-            if progress.completedBytes > 0 { firstBytes.open() }
+            if progress.completedBytes >= threshold { firstBytes.open() }
         }
     }
 
