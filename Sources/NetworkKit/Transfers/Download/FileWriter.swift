@@ -17,7 +17,7 @@ struct FileWriter {
 
     let path: String
     private var descriptor: Int32
-    private var buffer: [UInt8] = []
+    private var buffer = Data()
     /// Bytes in the file plus bytes gathered: where the next byte goes.
     private(set) var offset: Int64
 
@@ -38,7 +38,7 @@ struct FileWriter {
 
     /// Adds `data`, writing the gathered bytes once there is a buffer's worth.
     mutating func append(_ data: Data) throws(FileFailure) {
-        buffer.append(contentsOf: data)
+        buffer.append(data)
         offset += Int64(data.count)
         if buffer.count >= Self.bufferSize { try flush() }
     }

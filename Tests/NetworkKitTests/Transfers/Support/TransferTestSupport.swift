@@ -7,6 +7,11 @@ import ServiceUtilsTestSupport
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A folder of its own for one test, removed by ``remove()``; ``contents`` lists what a transfer
 /// left in it, so a test can check that nothing else was touched.
@@ -121,5 +126,67 @@ struct TemporaryMount: Sendable {
                 description: "\(program) \(arguments.joined(separator: " ")) failed (\(outcome.status)): "
                     + "\(outcome.error); these tests mount a small tmpfs and must run as root (scripts/test does)")
         }
+    }
+}
+
+/// A bare HTTP/1.1 server on a thread of its own that reads a request's head, then stops reading
+/// until ``release()``: an upload to it fills the socket buffers and waits, so a test can act in
+/// the middle of the body. It then reads the rest until the client ends or breaks the connection,
+/// answers `200`, and reports how many body bytes it got.
+final class HeldServer: Sendable {
+    let port: UInt16
+    private let listener: Int32
+    private let gate = DispatchSemaphore(value: 0)
+    /// Body bytes read after the head, once the connection ended.
+    let received = Locked<Int?>(nil)
+    let finished = Latch()
+
+    init() throws {
+        (listener, port) = try LoopbackSocket.listen()
+        let listener = self.listener
+        let gate = self.gate
+        let received = self.received
+        let finished = self.finished
+        let thread = Thread {
+            defer {
+                close(listener)
+                finished.open()
+            }
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            defer { close(connection) }
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            var head: [UInt8] = []
+            while !head.ends(with: [13, 10, 13, 10]) {
+                let count = recv(connection, &buffer, 1, 0)
+                guard count == 1 else { return }
+                head.append(buffer[0])
+            }
+            gate.wait()
+            var total = 0
+            while true {
+                let count = recv(connection, &buffer, buffer.count, 0)
+                if count <= 0 { break }
+                total += count
+            }
+            received.withLock { $0 = total }
+        }
+        thread.start()
+    }
+
+    /// The URL of `path` on this server.
+    func url(_ path: String) -> URL {
+        URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
+    }
+
+    /// Lets the server read the rest of the body.
+    func release() {
+        gate.signal()
+    }
+}
+
+extension Array where Element: Equatable {
+    fileprivate func ends(with suffix: [Element]) -> Bool {
+        count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
