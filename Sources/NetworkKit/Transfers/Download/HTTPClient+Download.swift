@@ -35,7 +35,7 @@ extension HTTPClient {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(HTTPError) -> DownloadResponse {
         let request = try prepare(router)
-        return try await startDownload(
+        return try await runDownload(
             request, to: destination, options: options, acceptableStatusCodes: router.acceptableStatusCodes,
             progress: progress)
     }
@@ -57,12 +57,12 @@ extension HTTPClient {
     ) async throws(HTTPError) -> DownloadResponse {
         var base = request
         addDefaultHeaders(to: &base)
-        return try await startDownload(
+        return try await runDownload(
             base, to: destination, options: options, acceptableStatusCodes: acceptableStatusCodes, progress: progress)
     }
 
     /// Runs a download of a request that carries the default headers.
-    private func startDownload(
+    private func runDownload(
         _ request: URLRequest, to destination: URL, options: DownloadOptions, acceptableStatusCodes: Range<Int>?,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(HTTPError) -> DownloadResponse {

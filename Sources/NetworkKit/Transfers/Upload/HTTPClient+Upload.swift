@@ -37,7 +37,7 @@ extension HTTPClient {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(HTTPError) -> HTTPResponse {
         let request = try prepare(router)
-        return try await startUpload(
+        return try await runUpload(
             body, request: request, acceptableStatusCodes: router.acceptableStatusCodes, options: options,
             progress: progress)
     }
@@ -58,12 +58,12 @@ extension HTTPClient {
     ) async throws(HTTPError) -> HTTPResponse {
         var base = request
         addDefaultHeaders(to: &base)
-        return try await startUpload(
+        return try await runUpload(
             body, request: base, acceptableStatusCodes: acceptableStatusCodes, options: options, progress: progress)
     }
 
     /// Runs an upload of a request that carries the default headers.
-    private func startUpload(
+    private func runUpload(
         _ body: UploadBody, request: URLRequest, acceptableStatusCodes: Range<Int>?, options: UploadOptions,
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(HTTPError) -> HTTPResponse {
