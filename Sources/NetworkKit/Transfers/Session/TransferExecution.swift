@@ -14,10 +14,14 @@ struct TransferExecution: Sendable {
 
     /// Runs attempts until one succeeds or the retriers give up.
     ///
-    /// - Parameter attempt: Sends one adapted request (the attempt number is 1 for the first) and
-    ///   returns its response, whose body is what the transfer kept in memory.
+    /// - Parameters:
+    ///   - retriable: Whether a failed attempt may be retried at all (a stream whose body already
+    ///     reached the caller may not: a retry would deliver it twice).
+    ///   - attempt:   Sends one adapted request (the attempt number is 1 for the first) and returns
+    ///     its response, whose body is what the transfer kept in memory.
     /// - Returns: The response of the successful attempt, counting the attempts.
     func run(
+        retriable: @Sendable () -> Bool = { true },
         _ attempt: @Sendable (_ request: URLRequest, _ number: Int) async -> Result<HTTPResponse, HTTPError>
     ) async throws(HTTPError) -> HTTPResponse {
         let monitors = client.configuration.eventMonitors
@@ -40,7 +44,7 @@ struct TransferExecution: Sendable {
             case .failure(let failure): error = failure
             }
             if error.isCancelled || client.configuration.retriers.isEmpty
-                || number >= client.configuration.maximumAttempts
+                || number >= client.configuration.maximumAttempts || !retriable()
             {
                 throw error
             }
