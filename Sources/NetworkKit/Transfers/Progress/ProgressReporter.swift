@@ -46,7 +46,10 @@ final class ProgressReporter: Sendable {
         let send = state.withLock { state -> Bool in
             guard !state.finished, completed >= state.reported else { return false }
             state.finished = true
+            // The last update may already have been this one.
+            guard completed != state.reported || state.total != completed else { return false }
             state.reported = completed
+            state.total = completed
             return true
         }
         if send { handler(TransferProgress(completedBytes: completed, totalBytes: completed)) }
