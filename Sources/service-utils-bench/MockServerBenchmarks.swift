@@ -173,23 +173,3 @@ private func exchange(_ socket: Int32) throws {
         if let range = text.range(of: "\r\n\r\n"), text[range.upperBound...].utf8.count >= needed { return }
     }
 }
-
-/// Resident memory of a process, from `/proc/<pid>/status` (Linux only).
-private enum Memory {
-    struct Reading {
-        /// `VmRSS`, in kB.
-        var resident: Int
-        /// `VmHWM` (the peak), in kB.
-        var peak: Int
-    }
-
-    static func kilobytes(process: Int32) -> Reading? {
-        guard let text = PseudoFile.read("/proc/\(process)/status") else { return nil }
-        func field(_ name: String) -> Int? {
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix(name + ":") }) else { return nil }
-            return Int(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "")
-        }
-        guard let resident = field("VmRSS"), let peak = field("VmHWM") else { return nil }
-        return Reading(resident: resident, peak: peak)
-    }
-}

@@ -15,7 +15,8 @@ struct UploadFaultTests {
     /// A form with one streamed file of `size` bytes, written to `folder`.
     private func form(streaming size: Int, in folder: TestFolder) throws -> (MultipartFormData, URL) {
         let file = folder.file("part.bin")
-        try testBytes(size).write(to: file)
+        // Large files are zeros: making patterned bytes takes seconds in a debug build.
+        try (size > 1 << 20 ? Data(count: size) : testBytes(size)).write(to: file)
         var form = MultipartFormData()
         form.append("field", name: "note")
         try form.append(streamingFileAt: file, name: "file")
@@ -96,6 +97,42 @@ struct UploadFaultTests {
         await server.finished.wait()
 
         // Then the upload failed naming the file
+        guard case .failure(let error as HTTPError) = outcome,
+            case .encodingFailed(.unreadableFile(let path, let reason)) = error
+        else {
+            Issue.record("expected unreadableFile, got \(outcome)")
+            return
+        }
+        #expect(path == file.path)
+        #expect(reason.contains("changed while being sent"))
+    }
+
+    @Test("a form's file that shrinks while its parts are streamed is unreadableFile")
+    func partShrinksWhileStreamed() async throws {
+        // Given a 64 MiB part streamed chunked to a server that stops reading after the head
+        let server = try HeldServer()
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let (form, file) = try form(streaming: 64 << 20, in: folder)
+        let progress = ProgressLog(threshold: 64 * 1024)
+        var request = URLRequest(url: server.url("form"))
+        request.httpMethod = "POST"
+        let upload = Task {
+            try await HTTPClient().upload(
+                .multipart(form), with: request, options: UploadOptions(framing: .chunked, multipartMemoryThreshold: 0),
+                progress: progress.handler)
+        }
+
+        // When the file is cut to 1 MiB once bytes went out
+        await progress.firstBytes.wait()
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 20)
+        try handle.close()
+        server.release()
+        let outcome = await upload.result
+        await server.finished.wait()
+
+        // Then the part's file is named
         guard case .failure(let error as HTTPError) = outcome,
             case .encodingFailed(.unreadableFile(let path, let reason)) = error
         else {

@@ -111,6 +111,45 @@ struct UploadTests {
         #expect(response.body == expected)
     }
 
+    @Test("a chunked upload of a large form streams its parts with no temporary file")
+    func chunkedMultipartFromParts() async throws {
+        // Given a form with two streamed files around a field, above the threshold
+        let temporary = try TestFolder()
+        defer { temporary.remove() }
+        let seen = Locked<[String]?>(nil)
+        let server = try echoServer()
+        defer { server.stop() }
+        server.stub(method: .post, path: "/form") { request in
+            seen.withLock { $0 = temporary.contents }
+            return MockResponse(status: 200, body: request.body)
+        }
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let first = folder.file("a.bin")
+        let second = folder.file("b.txt")
+        try testBytes(300_000).write(to: first)
+        try Data("second file".utf8).write(to: second)
+        var form = MultipartFormData()
+        try form.append(streamingFileAt: first, name: "one")
+        form.append("between", name: "note")
+        try form.append(streamingFileAt: second, name: "two")
+        let client = HTTPClient { $0.temporaryDirectory = temporary.url }
+
+        // When it is uploaded chunked
+        let response = try await client.upload(
+            .multipart(form), to: ServerRoute(server, "form", method: .post),
+            options: UploadOptions(framing: .chunked, multipartMemoryThreshold: 1_000))
+
+        // Then the server got exactly the form's encoding, and no temporary file was ever made
+        var encoded = form
+        let boundary = try #require(server.requests.last?.headers["Content-Type"]).components(separatedBy: "boundary=")
+            .last
+        #expect(boundary == encoded.boundary)
+        #expect(response.body == (try encoded.encode()))
+        #expect(server.requests.last?.headers["Transfer-Encoding"] == "chunked")
+        #expect(seen.value == [])
+    }
+
     @Test("httpbin parses a streamed multipart upload into its field and file")
     func multipartOnHTTPBin() async throws {
         // Given a form with a text file streamed from disk

@@ -16,7 +16,9 @@ final class DownloadSink: TransferSink {
         /// Where the current attempt asked the body to start; nil when it asked for all of it.
         var requestedFrom: Int64?
         var total: Int64?
-        var writer: FileWriter?
+        var writer: BackgroundFileWriter?
+        /// Bytes received and not yet handed to the writer (up to ``DownloadSink/blockSize``).
+        var pending = Data()
         var resumedFrom: Int64 = 0
         var restartReason: DownloadResponse.RestartReason?
         /// A `416` showed the bytes on disk are stale: the next attempt starts from zero.
@@ -140,17 +142,19 @@ final class DownloadSink: TransferSink {
 
     func write(_ data: Data) -> HTTPError? {
         let result = state.withLock { state -> Result<(Int64, Int64?), HTTPError> in
-            guard var writer = state.writer else { return .success((state.onDisk, state.total)) }
-            defer {
-                state.writer = writer
-                state.onDisk = writer.offset
+            guard let writer = state.writer else { return .success((state.onDisk, state.total)) }
+            state.pending.append(data)
+            state.onDisk += Int64(data.count)
+            if state.pending.count >= Self.blockSize {
+                let block = state.pending
+                state.pending = Data(capacity: Self.blockSize)
+                do throws(FileFailure) {
+                    try writer.append(block)
+                } catch {
+                    return .failure(failure(error.reason))
+                }
             }
-            do throws(FileFailure) {
-                try writer.append(data)
-            } catch {
-                return .failure(failure(error.reason))
-            }
-            return .success((writer.offset, state.total))
+            return .success((state.onDisk, state.total))
         }
         switch result {
         case .success(let (completed, total)):
@@ -164,14 +168,13 @@ final class DownloadSink: TransferSink {
     func end(_ failure: HTTPError?) -> Result<Data, HTTPError> {
         let outcome = state.withLock { state -> Result<Int64, HTTPError> in
             var failure = failure
-            if var writer = state.writer {
-                do throws(FileFailure) {
-                    try writer.close()
-                } catch {
-                    failure = failure ?? self.failure(error.reason)
-                }
-                state.onDisk = writer.offset
+            if let writer = state.writer {
                 state.writer = nil
+                if !state.pending.isEmpty { try? writer.append(state.pending) }
+                state.pending = Data()
+                let closed = writer.close()
+                state.onDisk = closed.offset
+                if let error = closed.failure { failure = failure ?? self.failure(error.reason) }
             }
             if failure == nil, state.needsRestart { return .success(state.onDisk) }
             if failure == nil, let total = state.total, state.onDisk < total {
@@ -201,6 +204,9 @@ final class DownloadSink: TransferSink {
         }
     }
 
+    /// Bytes gathered before they are handed to the writer's thread.
+    static let blockSize = 1 << 20
+
     // MARK: - Heads
 
     /// A head answering a request for the whole body (or a range request the server ignored).
@@ -226,7 +232,8 @@ final class DownloadSink: TransferSink {
         let length = response.expectedContentLength
         let total = total ?? (length >= 0 ? offset + length : nil)
         do throws(FileFailure) {
-            state.writer = try FileWriter(path: files.partial.path, offset: offset)
+            state.writer = try BackgroundFileWriter(path: files.partial.path, offset: offset)
+            state.pending = Data(capacity: Self.blockSize)
             state.onDisk = offset
             state.resumedFrom = offset
             state.total = total

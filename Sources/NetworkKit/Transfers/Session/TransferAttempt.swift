@@ -52,8 +52,8 @@ final class TransferAttempt: TransferHandler {
     private let bodyStream: (@Sendable () -> InputStream?)?
     private let sent: (@Sendable (Int64) -> Void)?
     private let state = Locked(State())
-    /// The task, once made, so a failing sink can cancel it.
-    private let task = Locked<URLSessionTask?>(nil)
+    /// The task, once made, and whether it was cancelled before, so a cancellation always reaches it.
+    private let task = Locked<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
@@ -75,24 +75,39 @@ final class TransferAttempt: TransferHandler {
 
     /// Runs the task `makeTask` creates on the session and returns the head (with the sink's body),
     /// or why it failed; cancelling the calling task cancels it.
+    ///
+    /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
+    /// three with `sync` on its work queue, which may be busy, and which runs the delegate callbacks
+    /// (see ``TransferDelegateQueue``), so neither Swift's cooperative threads nor a callback ever
+    /// wait for it.
     func run(
-        on transfers: TransferSession, makeTask: (URLSession) -> URLSessionTask
+        on transfers: TransferSession, makeTask: @escaping @Sendable (URLSession) -> URLSessionTask
     ) async -> Result<HTTPResponse, HTTPError> {
         let summary = HTTPError.RequestSummary(request)
         guard !Task.isCancelled else { return finishWithoutTask(.cancelled(summary)) }
-        let task = makeTask(transfers.session)
-        self.task.withLock { $0 = task }
-        transfers.delegate.register(self, for: task)
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let done = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
                     if state.outcome == nil { state.continuation = continuation }
                     return state.outcome
                 }
-                if let done { continuation.resume(returning: done) } else { task.resume() }
+                if let done {
+                    continuation.resume(returning: done)
+                    return
+                }
+                DispatchQueue.global().async { [self] in
+                    let task = makeTask(transfers.session)
+                    let cancelled = self.task.withLock { handle -> Bool in
+                        handle.task = task
+                        return handle.cancelled
+                    }
+                    transfers.delegate.register(self, for: task)
+                    task.resume()
+                    if cancelled { task.cancel() }
+                }
             }
         } onCancel: {
-            task.cancel()
+            cancelTask()
         }
         // FoundationNetworking can miss a cancellation that arrives while it sets the task up.
         if Task.isCancelled, case .success = result { return .failure(.cancelled(summary)) }
@@ -160,10 +175,15 @@ final class TransferAttempt: TransferHandler {
         continuation?.resume(returning: outcome)
     }
 
+    /// Cancels the task from a Dispatch thread (FoundationNetworking's `cancel()` waits for its work
+    /// queue, which may be the caller's); completion then carries the sink's error when one decided.
     private func cancelTask() {
-        // Completion then carries the sink's error (the decision), not URLSession's "cancelled".
-        // `cancel()` only schedules the cancellation, so the delegate queue never waits for it.
-        task.value?.cancel()
+        let task = self.task.withLock { handle -> URLSessionTask? in
+            handle.cancelled = true
+            return handle.task
+        }
+        guard let task else { return }
+        DispatchQueue.global().async { task.cancel() }
     }
 
     // MARK: - Outcome

@@ -11,8 +11,9 @@ public enum UploadBody: Sendable {
     case data(Data)
     /// A file, streamed from disk; it must keep its size while it is sent.
     case file(URL)
-    /// A `multipart/form-data` form; above ``UploadOptions/multipartMemoryThreshold`` it is written
-    /// to a temporary file, which is streamed and then removed whatever happens.
+    /// A `multipart/form-data` form. Above ``UploadOptions/multipartMemoryThreshold`` it is written
+    /// to a temporary file, which is streamed and then removed whatever happens; a chunked upload on
+    /// Linux streams the parts straight from their files instead, with no copy.
     case multipart(MultipartFormData)
 }
 
@@ -23,9 +24,10 @@ public struct UploadOptions: Sendable, Hashable {
         /// A `Content-Length` header: what every server accepts. On Linux, FoundationNetworking reads
         /// a file body in 16 KiB steps through Dispatch I/O, about a quarter of `curl`'s pace.
         case contentLength
-        /// `Transfer-Encoding: chunked` (HTTP/1.1) from a stream: as fast as `curl` on Linux, for
-        /// servers that accept chunked request bodies (nginx, most frameworks; not all object stores).
-        /// Bodies in memory always use `Content-Length`.
+        /// `Transfer-Encoding: chunked` (HTTP/1.1) from a stream, for servers that accept chunked
+        /// request bodies (nginx, most frameworks; not all object stores): on Linux three to four
+        /// times the pace of ``contentLength``, and a large form's parts are read straight from their
+        /// files. Bodies in memory always use `Content-Length`.
         case chunked
     }
 

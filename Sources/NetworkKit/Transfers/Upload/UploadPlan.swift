@@ -5,12 +5,14 @@ import InternalServiceUtilities
     import FoundationNetworking
 #endif
 
-/// An upload's body made ready to send: in memory, or a file (the caller's, or a temporary one
-/// holding an encoded form), with its length and media type, and the task that sends it.
+/// An upload's body made ready to send: in memory, a file (the caller's, or a temporary one holding
+/// an encoded form), or, for a chunked upload on Linux, the segments of a form streamed from its
+/// files; with its length and media type, and the task that sends it.
 final class UploadPlan: Sendable {
     private enum Source {
         case memory(Data)
         case file(URL)
+        case segments([BodySegment])
     }
 
     private let source: Source
@@ -54,6 +56,21 @@ final class UploadPlan: Sendable {
                     source: .memory(data), length: Int64(data.count), contentType: form.contentType,
                     framing: .contentLength)
             }
+            #if canImport(FoundationNetworking)
+                if options.framing == .chunked {
+                    // A stream of the parts: no copy of the files, memory bounded all the same.
+                    for part in form.parts {
+                        if let url = part.fileURL, try MultipartFormData.readableSize(of: url) != part.fileSize {
+                            throw .encodingFailed(
+                                .unreadableFile(path: url.path, reason: "it changed size since it was appended"))
+                        }
+                    }
+                    let segments = form.segments()
+                    return UploadPlan(
+                        source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
+                        framing: .chunked)
+                }
+            #endif
             let file = temporaryDirectory.appendingPathComponent("NetworkKit-upload-\(UUID().uuidString).multipart")
             do {
                 try form.writeEncoded(to: file)
@@ -76,7 +93,7 @@ final class UploadPlan: Sendable {
             var sized = request
             sized.setValue(String(length), forHTTPHeaderField: "Content-Length")
             return session.uploadTask(with: sized, fromFile: url)
-        case (.file, .chunked):
+        case (.file, .chunked), (.segments, _):
             var chunked = request
             chunked.setValue(nil, forHTTPHeaderField: "Content-Length")
             return session.uploadTask(withStreamedRequest: chunked)
@@ -86,24 +103,26 @@ final class UploadPlan: Sendable {
     /// A new stream of the file, for a chunked upload (URLSession asks once per attempt, and again
     /// after a redirect).
     func makeBodyStream() -> InputStream? {
-        guard case .file(let url) = source else { return nil }
         #if canImport(FoundationNetworking)
-            let stream: InputStream = FileBodyStream(path: url.path, expected: length)
+            let stream: SegmentedBodyStream
+            switch source {
+            case .memory: return nil
+            case .file(let url): stream = SegmentedBodyStream([.file(path: url.path, size: length)])
+            case .segments(let segments): stream = SegmentedBodyStream(segments)
+            }
         #else
-            guard let stream = InputStream(url: url) else { return nil }
+            guard case .file(let url) = source, let stream = InputStream(url: url) else { return nil }
         #endif
         streams.withLock { $0.append(stream) }
         return stream
     }
 
-    /// The error to report instead of a failed attempt's, when the file changed or vanished while
-    /// it was being sent.
+    /// The error to report instead of a failed attempt's, when a file changed or vanished while it
+    /// was being sent.
     func fileFailure() -> HTTPError? {
         #if canImport(FoundationNetworking)
-            let failed = streams.value.lazy.compactMap { $0 as? FileBodyStream }.first { $0.failure != nil }
-            if let failed, let reason = failed.failure {
-                return .encodingFailed(.unreadableFile(path: failed.path, reason: reason))
-            }
+            let failed = streams.value.lazy.compactMap { ($0 as? SegmentedBodyStream)?.failure }.first
+            if let failed { return .encodingFailed(.unreadableFile(path: failed.path, reason: failed.reason)) }
         #endif
         guard case .file(let url) = source else { return nil }
         let size: Int64

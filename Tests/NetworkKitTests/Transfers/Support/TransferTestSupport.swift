@@ -88,9 +88,13 @@ struct ServerRoute: HTTPRouter {
     }
 }
 
-/// Deterministic bytes of a given size (a repeating pattern that is not periodic in 256).
+/// Deterministic bytes of a given size: a 65,521-byte pattern (a prime length, so it does not line
+/// up with powers of two) repeated, quick to make even in a debug build.
 func testBytes(_ count: Int, seed: UInt8 = 7) -> Data {
-    Data((0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 31) ^ ($0 >> 9) &+ Int(seed)) })
+    let block = Data((0..<65_521).map { UInt8(truncatingIfNeeded: ($0 &* 31) ^ ($0 >> 9) &+ Int(seed)) })
+    var data = Data(capacity: count)
+    while data.count < count { data.append(block.prefix(count - data.count)) }
+    return data
 }
 
 /// A tmpfs mounted for a test (the disk-full and read-only cases), unmounted by ``unmount()``.
