@@ -150,6 +150,37 @@ struct UploadTests {
         #expect(seen.value == [])
     }
 
+    @Test("with the default configuration the temporary file goes to the system's folder and is removed")
+    func systemTemporaryFolder() async throws {
+        // Given the system's temporary folder, and a form above the threshold
+        let system = FileManager.default.temporaryDirectory
+        @Sendable func uploadFiles() throws -> Set<String> {
+            Set(
+                try FileManager.default.contentsOfDirectory(atPath: system.path).filter {
+                    $0.hasPrefix("NetworkKit-upload-")
+                })
+        }
+        let before = try uploadFiles()
+        let during = Locked<Set<String>>([])
+        let server = try echoServer()
+        defer { server.stop() }
+        server.stub(method: .post, path: "/form") { request in
+            during.withLock { $0 = (try? uploadFiles()) ?? [] }
+            return MockResponse(status: 200, body: request.body)
+        }
+        var form = MultipartFormData()
+        form.append(testBytes(50_000), name: "blob", fileName: "blob.bin")
+
+        // When it is uploaded by a default client
+        _ = try await HTTPClient().upload(
+            .multipart(form), to: ServerRoute(server, "form", method: .post),
+            options: UploadOptions(multipartMemoryThreshold: 1_000))
+
+        // Then one file of its own existed during the upload, and the folder is as it was
+        #expect(during.value.subtracting(before).count == 1)
+        #expect(try uploadFiles() == before)
+    }
+
     @Test("httpbin parses a streamed multipart upload into its field and file")
     func multipartOnHTTPBin() async throws {
         // Given a form with a text file streamed from disk
