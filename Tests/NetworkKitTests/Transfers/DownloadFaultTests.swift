@@ -108,6 +108,46 @@ struct DownloadFaultTests {
         #expect(folder.contents == ["f"])
     }
 
+    @Test("a second download to a destination being written fails at once and touches nothing")
+    func concurrentDownloads() async throws {
+        // Given a download held by the server after its first bytes
+        let server = try MockServer()
+        defer { server.stop() }
+        let content = testBytes(200_000)
+        let rest = Latch()
+        defer { rest.open() }
+        server.stub(method: .get, path: "/file") { _ in
+            .streaming(headers: ["ETag": Self.entityTag], length: content.count) { writer in
+                try await writer.write(content.prefix(50_000))
+                await rest.wait()
+                try await writer.write(content.dropFirst(50_000))
+            }
+        }
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let progress = ProgressLog()
+        let client = HTTPClient()
+        let first = Task {
+            try await client.download(ServerRoute(server, "file"), to: folder.file("f"), progress: progress.handler)
+        }
+        await progress.firstBytes.wait()
+
+        // When another download to the same destination starts
+        let error = await #expect(throws: HTTPError.self) {
+            try await client.download(ServerRoute(server, "file"), to: folder.file("f"), options: .resume)
+        }
+
+        // Then it is refused without a request, and the first one finishes intact
+        #expect(
+            error?.transferFailure?.reason
+                == .cannotWrite(path: folder.file("f.partial").path, reason: "another download is writing it"))
+        #expect(server.requests.count == 1)
+        rest.open()
+        let file = try await first.value
+        #expect(try Data(contentsOf: file.fileURL) == content)
+        #expect(folder.contents == ["f"])
+    }
+
     @Test("a full disk is diskFull; the bytes written stay for a resume and nothing else is left")
     func diskFull() async throws {
         // Given a 1 MiB volume and a 3 MiB file with an ETag

@@ -4,6 +4,13 @@ import InternalServiceUtilities
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// One download call's file handling across its attempts: where to resume, what a response head
 /// means for the bytes on disk, writing the body, and the final move.
@@ -32,10 +39,12 @@ final class DownloadSink: TransferSink {
     /// The request's URL, which the description must name for a resume.
     private let url: URL
     private let state = Locked(State())
+    /// Holds the partial file's lock for the whole call (closed when the sink goes).
+    private let lockDescriptor: Int32
 
-    /// Prepares the destination: creates folders, refuses an existing destination, picks up or
-    /// discards a partial file, and creates the partial file so an unwritable folder fails before
-    /// anything is sent.
+    /// Prepares the destination: creates folders, refuses an existing destination, locks the
+    /// partial file (creating it, so an unwritable folder fails before anything is sent), and picks
+    /// up or empties what it holds.
     init(
         destination: URL, url: URL, options: DownloadOptions, validation: ResponseValidation,
         progress: ProgressReporter?
@@ -57,18 +66,23 @@ final class DownloadSink: TransferSink {
         if !options.contains(.replaceExisting), manager.fileExists(atPath: files.destination.path) {
             throw FileFailure(.destinationExists(path: files.destination.path))
         }
+        let leftOver = files.exists
+        lockDescriptor = try files.lock()
         var initial = State()
         if options.contains(.resume), let (saved, size) = files.resumable(for: url) {
             initial.saved = saved
             initial.onDisk = size
             initial.total = saved.totalBytes
         } else {
-            if options.contains(.resume), files.exists { initial.restartReason = .partialFileUnusable }
-            files.remove()
-            var writer = try FileWriter(path: files.partial.path, offset: 0)
-            try writer.close()
+            if options.contains(.resume), leftOver { initial.restartReason = .partialFileUnusable }
+            files.forgetDescription()
+            _ = ftruncate(lockDescriptor, 0)
         }
         state.withLock { $0 = initial }
+    }
+
+    deinit {
+        close(lockDescriptor)
     }
 
     /// `request` with the `Range` and `If-Range` that continue the bytes on disk, when they can be;

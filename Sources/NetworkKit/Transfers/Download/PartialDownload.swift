@@ -49,6 +49,27 @@ struct PartialDownload: Sendable {
         return (saved, size)
     }
 
+    /// Opens (creating it) the partial file and locks it for this download until the descriptor is
+    /// closed, so two downloads never write one partial file; the file's bytes are left as they are.
+    ///
+    /// - Returns: The descriptor holding the lock.
+    /// - Throws: ``HTTPError/TransferFailureReason/cannotWrite(path:reason:)`` when it cannot be
+    ///   created, or another download holds it.
+    func lock() throws(FileFailure) -> Int32 {
+        let descriptor = open(partial.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(FileWriter.reason(errno, path: partial.path)) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let busy = errno == EWOULDBLOCK
+            let failure =
+                busy
+                ? .cannotWrite(path: partial.path, reason: "another download is writing it")
+                : FileWriter.reason(errno, path: partial.path)
+            close(descriptor)
+            throw FileFailure(failure)
+        }
+        return descriptor
+    }
+
     /// Whether either file exists.
     var exists: Bool {
         FileManager.default.fileExists(atPath: partial.path) || FileManager.default.fileExists(atPath: description.path)
