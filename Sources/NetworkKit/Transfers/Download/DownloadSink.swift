@@ -39,8 +39,8 @@ final class DownloadSink: TransferSink {
     /// The request's URL, which the description must name for a resume.
     private let url: URL
     private let state = Locked(State())
-    /// Holds the partial file's lock for the whole call (closed when the sink goes).
-    private let lockDescriptor: Int32
+    /// Holds the partial file's lock for the whole call; -1 once ``unlock()`` released it.
+    private let lockDescriptor: Locked<Int32>
 
     /// Prepares the destination: creates folders, refuses an existing destination, locks the
     /// partial file (creating it, so an unwritable folder fails before anything is sent), and picks
@@ -67,7 +67,8 @@ final class DownloadSink: TransferSink {
             throw FileFailure(.destinationExists(path: files.destination.path))
         }
         let leftOver = files.exists
-        lockDescriptor = try files.lock()
+        let descriptor = try files.lock()
+        lockDescriptor = Locked(descriptor)
         var initial = State()
         if options.contains(.resume), let (saved, size) = files.resumable(for: url) {
             initial.saved = saved
@@ -76,13 +77,22 @@ final class DownloadSink: TransferSink {
         } else {
             if options.contains(.resume), leftOver { initial.restartReason = .partialFileUnusable }
             files.forgetDescription()
-            _ = ftruncate(lockDescriptor, 0)
+            _ = ftruncate(descriptor, 0)
         }
         state.withLock { $0 = initial }
     }
 
     deinit {
-        close(lockDescriptor)
+        unlock()
+    }
+
+    /// Releases the partial file's lock: the call is over, whatever its outcome.
+    func unlock() {
+        let descriptor = lockDescriptor.withLock { descriptor -> Int32 in
+            defer { descriptor = -1 }
+            return descriptor
+        }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// `request` with the `Range` and `If-Range` that continue the bytes on disk, when they can be;

@@ -84,6 +84,7 @@ extension HTTPClient {
             throw .transferFailed(
                 HTTPError.TransferFailure(request: HTTPError.RequestSummary(base), reason: error.reason))
         }
+        defer { sink.unlock() }  // now, not whenever the last reference to the sink goes
         let transfers = self.transfers
         let head = try await TransferExecution(client: self, request: base).run { adapted, _ in
             let result = await Self.downloadAttempt(adapted, sink: sink, transfers: transfers)
