@@ -23,7 +23,9 @@ let libraryModules: [(name: String, dependencies: [String])] = [
 ]
 
 /// Modules a module's test target needs besides the module itself (such as MockServerKit's server).
-let extraTestDependencies: [String: [Target.Dependency]] = ["GeoKit": ["MockServerKit"]]
+let extraTestDependencies: [String: [Target.Dependency]] = [
+    "GeoKit": ["MockServerKit"], "NetworkKit": ["MockServerKit"],
+]
 
 let umbrellaDependencies = libraryModules.map { Target.Dependency(stringLiteral: $0.name) }
 

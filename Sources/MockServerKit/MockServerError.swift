@@ -11,6 +11,9 @@ public enum MockServerError: Error, Sendable, Equatable {
     case bodyDecodingFailed(type: String, detail: String)
     /// A value could not be encoded as a JSON response body.
     case bodyEncodingFailed(type: String, detail: String)
+    /// A streamed body's client has gone (or the body was cut, or the server stopped): there is
+    /// nobody left to write to.
+    case clientDisconnected
 
     /// Why ``MockServerError/startFailed(_:)`` happened.
     public enum StartFailureReason: Sendable, Equatable {
@@ -35,6 +38,8 @@ extension MockServerError: LocalizedError {
             return "The request body is not valid JSON for \(type): \(detail)"
         case .bodyEncodingFailed(let type, let detail):
             return "\(type) could not be encoded as JSON: \(detail)"
+        case .clientDisconnected:
+            return "The client of this streamed response has disconnected"
         }
     }
 

@@ -6,6 +6,10 @@ final class ServerCore: Sendable {
     /// What other threads leave for the event loop.
     struct Mailbox {
         var completions: [(connection: Int, response: MockResponse)] = []
+        /// What streamed bodies' writers asked for, in order (see `ServerCore+Streaming.swift`).
+        var bodyEvents: [BodyEvent] = []
+        /// Whether the loop has something to take (it is woken once per batch).
+        var isEmpty: Bool { completions.isEmpty && bodyEvents.isEmpty }
         var stopRequested = false
         /// The loop has exited and closed the wake pipe: nobody may write to it any more.
         var closed = false
@@ -31,9 +35,9 @@ final class ServerCore: Sendable {
         // descriptor number may already belong to someone else.
         mailbox.withLock { box in
             guard !box.closed else { return }
-            box.completions.append((connection, response))
             // The loop drains the pipe before it empties the mailbox, so one byte per batch is enough.
-            if box.completions.count == 1 { wakePipe.wake() }
+            if box.isEmpty { wakePipe.wake() }
+            box.completions.append((connection, response))
         }
     }
 
@@ -48,11 +52,14 @@ final class ServerCore: Sendable {
 
     /// Called by the exiting loop: marks the mailbox closed, then closes the wake pipe.
     func closeWakePipe() {
-        mailbox.withLock { box in
+        let orphans = mailbox.withLock { box in
             box.closed = true
             box.completions.removeAll()
+            defer { box.bodyEvents.removeAll() }
+            return box.bodyEvents
         }
         wakePipe.close()
+        for event in orphans { event.resume?.resume(returning: false) }
     }
 
     /// Keeps `request` in the record, dropping the oldest beyond the configured limit.

@@ -14,7 +14,9 @@ import ServiceUtils
 /// NetworkKit's query encoder against `URLComponents`, and its request overhead against plain
 /// `URLSession` on Debian's nginx serving a small JSON file on 127.0.0.1.
 enum NetworkBenchmarks {
-    static let all: [Benchmark] = [queryEncoding, formEncoding, requests(concurrency: 1), requests(concurrency: 8)]
+    static let all: [Benchmark] =
+        [queryEncoding, formEncoding, requests(concurrency: 1), requests(concurrency: 8)]
+        + NetworkTransferBenchmarks.all
 
     static let keyCount = 1_000
     static let requestCount = 2_000
@@ -207,18 +209,26 @@ private struct BenchRouter: HTTPRouter {
 /// holds its configuration, pid and logs; the access log records each request's connection number.
 final class NginxServer: Sendable {
     let url: URL
+    /// The folder nginx serves.
+    let root: URL
     private let folder: URL
     private let process: HelperProcess
 
-    init() throws {
+    /// - Parameters:
+    ///   - prepareRoot: Adds files to the served folder before nginx starts.
+    ///   - locations:   Extra `location` blocks for the server.
+    init(prepareRoot: (URL) throws -> Void = { _ in }, locations: String = "") throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-nginx-\(UUID().uuidString)")
         let www = folder.appendingPathComponent("www")
         try FileManager.default.createDirectory(at: www, withIntermediateDirectories: true)
         try Data(#"{"id":7,"name":"green tea","price":350,"inStock":true}"#.utf8)
             .write(to: www.appendingPathComponent("item.json"))
+        try prepareRoot(www)
+        root = www
         let port = try HelperProcess.freePort()
         let configuration = folder.appendingPathComponent("nginx.conf")
-        try Data(Self.configuration(folder: folder.path, port: port).utf8).write(to: configuration)
+        try Data(Self.configuration(folder: folder.path, port: port, locations: locations).utf8).write(
+            to: configuration)
         process = try HelperProcess(
             "nginx",
             ["-p", folder.path, "-e", folder.path + "/error.log", "-c", configuration.path, "-g", "daemon off;"])
@@ -246,7 +256,7 @@ final class NginxServer: Sendable {
         throw BenchmarkError("nginx did not listen on 127.0.0.1:\(port): \(log)")
     }
 
-    private static func configuration(folder: String, port: Int) -> String {
+    private static func configuration(folder: String, port: Int, locations: String) -> String {
         """
         \(getuid() == 0 ? "user root;" : "")
         worker_processes 1;
@@ -267,6 +277,7 @@ final class NginxServer: Sendable {
             server {
                 listen 127.0.0.1:\(port);
                 root \(folder)/www;
+                \(locations)
             }
         }
         """

@@ -1,6 +1,12 @@
 import Foundation
 import InternalServiceUtilities
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Where commands write: standard output and standard error, and where they read standard input.
 struct Console: Sendable {
     /// Writes `text` and a newline to standard output.
@@ -11,6 +17,16 @@ struct Console: Sendable {
     /// Writes `text` and a newline to standard error.
     func error(_ text: String) {
         write(text + "\n", to: FileHandle.standardError)
+    }
+
+    /// Writes `text` to standard error as it is, without a newline (a progress bar redrawn with `\r`).
+    func errorText(_ text: String) {
+        write(text, to: FileHandle.standardError)
+    }
+
+    /// Whether standard error is a terminal (progress bars there, plain lines otherwise).
+    var errorIsTerminal: Bool {
+        isatty(FileHandle.standardError.fileDescriptor) == 1
     }
 
     /// Writes raw bytes to standard output.

@@ -10,6 +10,8 @@ final class Connection {
         case body(RequestHead, BodyReader)
         /// A handler is working on the request.
         case awaitingHandler(reuse: Reuse, isHead: Bool)
+        /// The head of a streamed response was queued; its body is being written (``stream``).
+        case streaming(reuse: Reuse)
         /// The last response was sent and our side shut down; reading and discarding until the
         /// client closes, so it does not get a reset before it read the answer.
         case lingering(until: ContinuousClock.Instant)
@@ -46,6 +48,8 @@ final class Connection {
     var peerClosed = false
     /// Close (after lingering) once `output` is sent.
     var closeAfterWrite = false
+    /// The streamed body being written, in the `.streaming` phase.
+    var stream: StreamState?
     var lastActivity: ContinuousClock.Instant
     var requestStartedAt: ContinuousClock.Instant
 
@@ -65,7 +69,7 @@ final class Connection {
         guard !hasPendingOutput else { return false }
         switch phase {
         case .idle, .head, .body, .lingering: return true
-        case .awaitingHandler: return false
+        case .awaitingHandler, .streaming: return false
         }
     }
 

@@ -19,7 +19,7 @@ extension EventLoop {
     /// One parsing step; false when it must wait (for bytes, a handler or the socket).
     private func advance(_ connection: Connection) -> Bool {
         switch connection.phase {
-        case .awaitingHandler:
+        case .awaitingHandler, .streaming:
             return false
         case .lingering:
             if connection.peerClosed { close(connection) }
@@ -168,9 +168,15 @@ extension EventLoop {
         guard case .awaitingHandler(var reuse, let isHead) = connection.phase else { return }
         if response.headers.values(for: "Connection").contains(where: { $0.lowercased() == "close" }) { reuse = .close }
         ResponseWriter.write(response, omittingBody: isHead, reuse: reuse, date: dates.now(), into: &connection.output)
+        connection.lastActivity = clock.now
+        if let streamed = response.streamedBody, !isHead,
+            ResponseWriter.allowsBody(ResponseWriter.statusSent(for: response))
+        {
+            startStream(streamed, on: connection, reuse: reuse)
+            return
+        }
         connection.closeAfterWrite = reuse == .close
         connection.phase = .idle
-        connection.lastActivity = clock.now
     }
 
     /// Queues the answer to a request that cannot be served (`failure.status`), closing afterwards.

@@ -66,6 +66,7 @@ final class EventLoop {
         let box = core.mailbox.withLock { box -> ServerCore.Mailbox in
             let taken = box
             box.completions.removeAll()
+            box.bodyEvents.removeAll()
             return taken
         }
         if box.stopRequested { return false }
@@ -74,6 +75,7 @@ final class EventLoop {
             respond(connection, with: completion.response)
             pump(connection)
         }
+        for event in box.bodyEvents { handle(event) }
         return true
     }
 
@@ -133,6 +135,7 @@ final class EventLoop {
                 connection.outputStart += count
                 connection.lastActivity = clock.now
             case .wouldBlock:
+                releaseWriters(of: connection)
                 return true
             case .endOfStream, .failed:
                 close(connection)
@@ -141,16 +144,21 @@ final class EventLoop {
         }
         connection.output.removeAll(keepingCapacity: connection.output.count <= 64 * 1024)
         connection.outputStart = 0
+        releaseWriters(of: connection)
         return true
     }
 
     func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
         Socket.close(connection.descriptor)
+        dropStream(of: connection)
     }
 
     private func shutDown() {
-        for connection in connections.values { Socket.close(connection.descriptor) }
+        for connection in connections.values {
+            Socket.close(connection.descriptor)
+            dropStream(of: connection)
+        }
         connections.removeAll()
         Socket.close(listener)
         core.closeWakePipe()
@@ -168,7 +176,7 @@ extension EventLoop {
         switch connection.phase {
         case .idle: return (connection.lastActivity + configuration.idleTimeout, false)
         case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, true)
-        case .awaitingHandler: return nil
+        case .awaitingHandler, .streaming: return nil
         case .lingering(let until): return (until, false)
         }
     }

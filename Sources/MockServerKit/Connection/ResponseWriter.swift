@@ -1,3 +1,5 @@
+import Foundation
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Musl)
@@ -12,12 +14,15 @@ enum ResponseWriter {
     private static let managed: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
 
     /// Appends the status line, header fields and (unless omitted) body to `output`.
+    ///
+    /// A streamed response's head announces its declared length or chunked coding, and its body
+    /// follows later (see `EventLoop+Streaming.swift`).
     static func write(
         _ response: MockResponse, omittingBody: Bool, reuse: Connection.Reuse, date: String,
         into output: inout [UInt8]
     ) {
-        let status = (200...999).contains(response.status) ? response.status : 500
-        let bodyAllowed = status != 204 && status != 304
+        let status = statusSent(for: response)
+        let bodyAllowed = allowsBody(status)
         var head = "HTTP/1.1 \(status) \(StatusText.phrase(for: status))\r\n"
         var declaredLength: String?
         for field in response.headers {
@@ -28,7 +33,13 @@ enum ResponseWriter {
             }
             head += "\(field.name): \(sanitized(field.value))\r\n"
         }
-        if bodyAllowed {
+        if bodyAllowed, let streamed = response.streamedBody {
+            if let length = streamed.length {
+                head += "Content-Length: \(length)\r\n"
+            } else {
+                head += "Transfer-Encoding: chunked\r\n"
+            }
+        } else if bodyAllowed {
             // A HEAD handler may state the length of the body it does not send.
             let length = omittingBody && response.body.isEmpty ? declaredLength ?? "0" : String(response.body.count)
             head += "Content-Length: \(sanitized(length))\r\n"
@@ -41,8 +52,29 @@ enum ResponseWriter {
         }
         head += "\r\n"
         output.append(contentsOf: head.utf8)
-        if bodyAllowed && !omittingBody { output.append(contentsOf: response.body) }
+        if bodyAllowed && !omittingBody && response.streamedBody == nil { output.append(contentsOf: response.body) }
     }
+
+    /// The status line's code: the handler's, or 500 for one outside 200…999.
+    static func statusSent(for response: MockResponse) -> Int {
+        (200...999).contains(response.status) ? response.status : 500
+    }
+
+    /// Whether a response with `status` may carry a body (not 204 or 304).
+    static func allowsBody(_ status: Int) -> Bool {
+        status != 204 && status != 304
+    }
+
+    /// Appends `data` as one chunk of a chunked body.
+    static func appendChunk(_ data: Data, to output: inout [UInt8]) {
+        output.append(contentsOf: String(data.count, radix: 16).utf8)
+        output.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed])
+        output.append(contentsOf: data)
+        output.append(contentsOf: [ASCII.carriageReturn, ASCII.lineFeed])
+    }
+
+    /// The last chunk of a chunked body, with no trailer fields.
+    static let lastChunk: [UInt8] = Array("0\r\n\r\n".utf8)
 
     /// A header value with line breaks and other control characters turned into spaces.
     private static func sanitized(_ value: String) -> String {

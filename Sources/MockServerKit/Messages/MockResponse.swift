@@ -3,6 +3,9 @@ public import Foundation
 /// What a handler answers: a status, header fields and a body.
 ///
 /// The server adds `Content-Length`, `Date` and, when it closes the connection, `Connection: close`.
+/// A body can also be written piece by piece after the head, held open, dripped or cut short
+/// (``streaming(status:headers:length:body:)``), and a file can be served with byte ranges
+/// (``ranged(_:for:entityTag:lastModified:contentType:)``).
 ///
 /// ```swift
 /// server.stub(method: .get, path: "/ping") { _ in .text("pong") }
@@ -15,6 +18,8 @@ public struct MockResponse: Sendable {
     public var headers: MockHeaders
     /// The body; not sent for `HEAD` requests and 204 or 304 answers.
     public var body: Data
+    /// The body written after the head, for a ``streaming(status:headers:length:body:)`` response.
+    var streamedBody: StreamedBody?
 
     /// Creates a response.
     ///

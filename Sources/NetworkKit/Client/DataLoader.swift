@@ -42,18 +42,28 @@ struct DataLoader: Sendable {
         let summary = HTTPError.RequestSummary(request)
         let fallback: URLError.Code? = URLError.Code(rawValue: (error as NSError).code)
         let code = (error as? URLError)?.code ?? fallback ?? .unknown
+        if code == .cancelled, !Task.isCancelled, let challenged = delegate.takeChallengedResponse(for: request) {
+            return .success(Self.makeResponse(request: request, http: challenged, body: Data(), duration: duration))
+        }
+        return .failure(Self.error(for: error, code: code, summary: summary))
+    }
+
+    /// The ``HTTPError`` for a URLSession error whose code is `code`.
+    static func error(for error: any Error, code: URLError.Code, summary: HTTPError.RequestSummary) -> HTTPError {
         switch code {
         case .cancelled:
-            if !Task.isCancelled, let challenged = delegate.takeChallengedResponse(for: request) {
-                return .success(Self.makeResponse(request: request, http: challenged, body: Data(), duration: duration))
-            }
-            return .failure(.cancelled(summary))
+            return .cancelled(summary)
         case .timedOut:
-            return .failure(.timedOut(summary))
+            return .timedOut(summary)
         default:
             let reason = (error as NSError).localizedDescription
-            return .failure(.transport(HTTPError.TransportFailure(request: summary, code: code, reason: reason)))
+            return .transport(HTTPError.TransportFailure(request: summary, code: code, reason: reason))
         }
+    }
+
+    /// URLSession's error code for `error`, `.unknown` when it has none.
+    static func code(of error: any Error) -> URLError.Code {
+        (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code) ?? .unknown
     }
 
     private static func makeResponse(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration)

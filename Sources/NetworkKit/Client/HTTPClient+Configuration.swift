@@ -37,6 +37,9 @@ extension HTTPClient {
         /// cookie store…). The default configuration is ephemeral with no cookie store and no cache,
         /// so nothing is written to disk.
         public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
+        /// Where uploads write multipart bodies too large for memory before streaming them (the
+        /// system's temporary folder by default); each file is removed when its upload ends.
+        public var temporaryDirectory: URL = FileManager.default.temporaryDirectory
         /// Waits between retries; tests inject one that records instead of sleeping.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 

@@ -20,6 +20,8 @@ public final class HTTPClient: Sendable {
     public let configuration: Configuration
     let session: URLSession
     let loader: DataLoader
+    /// The session of downloads, uploads and streams, made on first use (see `Transfers/`).
+    let transfers: TransferSession
     /// The configuration's headers as `addDefaultHeaders(to:)` leaves them on a request without
     /// headers, worked out once (URLRequest validates and canonicalises every field it is given).
     private let defaultHeaderFields: [String: String]
@@ -38,6 +40,7 @@ public final class HTTPClient: Sendable {
             session = URLSession(configuration: configuration.makeSessionConfiguration())
         #endif
         loader = DataLoader(session: session, delegate: delegate)
+        transfers = TransferSession(configuration: configuration)
         var scratch = URLRequest(url: URL(fileURLWithPath: "/"))
         Self.addHeaders(configuration.headers, to: &scratch)
         defaultHeaderFields = scratch.allHTTPHeaderFields ?? [:]
@@ -57,6 +60,7 @@ public final class HTTPClient: Sendable {
 
     deinit {
         session.finishTasksAndInvalidate()
+        transfers.invalidate()
     }
 
     /// Sends the router's request and returns the validated response.
@@ -65,6 +69,12 @@ public final class HTTPClient: Sendable {
     /// - Returns: The response, whose status is acceptable.
     /// - Throws: ``HTTPError``: building, transport, status, content type, cancellation, timeout.
     public func send(_ router: any HTTPRouter) async throws(HTTPError) -> HTTPResponse {
+        let request = try prepare(router)
+        return try await execute(request, acceptableStatusCodes: router.acceptableStatusCodes)
+    }
+
+    /// The router's request with its timeout and the client's default headers, as every call sends it.
+    func prepare(_ router: any HTTPRouter) throws(HTTPError) -> URLRequest {
         var request: URLRequest
         do {
             request = try router.asURLRequest()
@@ -81,7 +91,7 @@ public final class HTTPClient: Sendable {
             request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
         }
         addDefaultHeaders(to: &request)  // on the router's own request: no copy of a shared one
-        return try await execute(request, acceptableStatusCodes: router.acceptableStatusCodes)
+        return request
     }
 
     /// Sends a prepared request and returns the validated response.
@@ -100,7 +110,7 @@ public final class HTTPClient: Sendable {
     }
 
     /// Adds the configuration's headers that `request` does not set.
-    private func addDefaultHeaders(to request: inout URLRequest) {
+    func addDefaultHeaders(to request: inout URLRequest) {
         guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else {
             // The usual case: the same outcome as adding them one by one, at a fraction of the cost.
             if !defaultHeaderFields.isEmpty { request.allHTTPHeaderFields = defaultHeaderFields }

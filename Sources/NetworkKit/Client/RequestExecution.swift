@@ -20,7 +20,7 @@ struct RequestExecution: Sendable {
         while true {
             attempt += 1
             guard !Task.isCancelled else { throw .cancelled(HTTPError.RequestSummary(request)) }
-            let adapted = try await adapt(request)
+            let adapted = try await client.adapt(request)
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: attempt) }
             var result = await client.loader.load(adapted).flatMap(validation.validate)
             if attempt > 1 { result = result.map { $0.with(attempts: attempt) } }
@@ -41,49 +41,17 @@ struct RequestExecution: Sendable {
                 request: adapted, response: Self.response(of: error, request: adapted), error: error,
                 attempt: attempt, totalDelay: totalDelay, requestID: requestID ?? UUID())
             requestID = context.requestID
-            let delay = try await retryDelay(for: context)
+            let delay = try await client.retryDelay(for: context)
             for monitor in monitors { monitor.requestWillRetry(adapted, after: delay, error: error) }
             if delay > .zero {
-                do {
-                    try await client.configuration.sleep(delay)
-                } catch {
-                    throw .cancelled(HTTPError.RequestSummary(adapted))
-                }
+                try await client.wait(delay, before: adapted)
             }
             totalDelay += delay
         }
     }
 
-    private func adapt(_ request: URLRequest) async throws(HTTPError) -> URLRequest {
-        var adapted = request
-        for adapter in client.configuration.adapters {
-            do {
-                adapted = try await adapter.adapt(adapted)
-            } catch let error as HTTPError {
-                throw error
-            } catch is CancellationError {
-                throw .cancelled(HTTPError.RequestSummary(adapted))
-            } catch {
-                throw .adaptationFailed(HTTPError.RequestSummary(adapted), reason: "\(error)")
-            }
-        }
-        return adapted
-    }
-
-    /// The wait before the next attempt, or the error to give up with.
-    private func retryDelay(for context: RetryContext) async throws(HTTPError) -> Duration {
-        for retrier in client.configuration.retriers {
-            switch await retrier.retry(context) {
-            case .retry(let delay): return max(delay, .zero)
-            case .fail(let error): throw error
-            case .doNotRetry: continue
-            }
-        }
-        throw context.error
-    }
-
     /// The server's answer carried by a validation error, rebuilt as a response for retriers.
-    private static func response(of error: HTTPError, request: URLRequest) -> HTTPResponse? {
+    static func response(of error: HTTPError, request: URLRequest) -> HTTPResponse? {
         guard case .unacceptableStatus(let failure) = error else { return nil }
         return HTTPResponse(
             request: request, statusCode: failure.statusCode, headers: failure.headers, body: failure.body,

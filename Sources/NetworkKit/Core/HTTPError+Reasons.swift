@@ -88,6 +88,7 @@ extension HTTPError {
         case .unacceptableStatus(let failure): failure.request
         case .unacceptableContentType(let failure): failure.request
         case .decodingFailed(let failure): failure.request
+        case .transferFailed(let failure): failure.request
         }
     }
 }
@@ -121,6 +122,7 @@ extension HTTPError: LocalizedError, CustomStringConvertible {
         case .cancelled: "cancelled"
         case .timedOut: "timed out"
         case .authenticationFailed(_, let reason): "authentication failed: \(reason.text)"
+        case .transferFailed(let failure): failure.reason.text
         }
     }
 }

@@ -37,6 +37,9 @@ public enum HTTPError: Error, Sendable, Hashable {
     case timedOut(RequestSummary)
     /// A credential could not be refreshed, or the server kept refusing a fresh one.
     case authenticationFailed(RequestSummary, reason: AuthenticationFailureReason)
+    /// A download, upload or stream failed on this side of the wire: its file could not be
+    /// written, the server's range did not fit, a line was too long.
+    case transferFailed(TransferFailure)
 }
 
 // MARK: - Context

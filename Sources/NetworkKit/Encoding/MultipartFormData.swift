@@ -1,15 +1,19 @@
 public import Foundation
 
 /// A `multipart/form-data` body (RFC 7578): text fields and files, joined by a random boundary that
-/// is checked not to occur in any part.
+/// is checked not to occur in any part held in memory.
 ///
 /// ```swift
 /// var form = MultipartFormData()
 /// form.append("Ann", name: "user")
 /// form.append(imageData, name: "avatar", fileName: "me.png", mimeType: "image/png")
-/// let body = form.encode()
-/// let contentType = form.contentType  // read after encode()
+/// try form.append(streamingFileAt: videoURL, name: "video")  // read when sent, never held whole
+/// let response = try await client.upload(.multipart(form), to: API.post)
 /// ```
+///
+/// ``encode()`` builds the whole body in memory; ``HTTPClient/upload(_:to:options:progress:)``
+/// does so only below ``UploadOptions/multipartMemoryThreshold`` and otherwise writes it to a
+/// temporary file that it streams and then removes.
 public struct MultipartFormData: Sendable, Hashable {
     /// One part: its headers and content.
     public struct Part: Sendable, Hashable {
@@ -19,8 +23,27 @@ public struct MultipartFormData: Sendable, Hashable {
         public let fileName: String?
         /// The part's media type, for a file part.
         public let mimeType: String?
-        /// The part's bytes.
+        /// The part's bytes; empty for a part read from ``fileURL`` when the form is encoded.
         public let content: Data
+        /// The file a part appended with ``MultipartFormData/append(streamingFileAt:name:fileName:mimeType:)``
+        /// is read from; nil for a part held in memory.
+        public let fileURL: URL?
+        /// The file's size when it was appended; a file of another size when read is an error.
+        let fileSize: Int64
+
+        init(
+            name: String, fileName: String?, mimeType: String?, content: Data, fileURL: URL? = nil, fileSize: Int64 = 0
+        ) {
+            self.name = name
+            self.fileName = fileName
+            self.mimeType = mimeType
+            self.content = content
+            self.fileURL = fileURL
+            self.fileSize = fileSize
+        }
+
+        /// The number of content bytes.
+        var length: Int64 { fileURL == nil ? Int64(content.count) : fileSize }
     }
 
     /// The parts, in the order they were appended.
@@ -78,22 +101,72 @@ public struct MultipartFormData: Sendable, Hashable {
         append(data, name: name, fileName: fileName ?? fileURL.lastPathComponent, mimeType: type)
     }
 
-    /// The body bytes; first picks a new boundary if the current one occurs in a part.
+    /// Appends a file part whose bytes are read only when the form is encoded or sent, so an upload
+    /// never holds the file in memory.
+    ///
+    /// The file must keep its size until then: one that is gone or of another size by then fails the
+    /// encoding or the upload with ``HTTPError/EncodingFailureReason/unreadableFile(path:reason:)``.
+    /// The boundary is not searched for in the file (it has 128 random bits).
+    ///
+    /// - Parameters:
+    ///   - fileURL:  A file URL.
+    ///   - name:     The field name.
+    ///   - fileName: The file name the server sees; the URL's last component when nil.
+    ///   - mimeType: The media type; guessed from the extension when nil.
+    /// - Throws: ``HTTPError/encodingFailed(_:)`` with ``HTTPError/EncodingFailureReason/unreadableFile(path:reason:)``
+    ///   when the file cannot be read now.
+    public mutating func append(
+        streamingFileAt fileURL: URL, name: String, fileName: String? = nil, mimeType: String? = nil
+    ) throws(HTTPError) {
+        let size = try Self.readableSize(of: fileURL)
+        parts.append(
+            Part(
+                name: name, fileName: fileName ?? fileURL.lastPathComponent,
+                mimeType: mimeType ?? Self.mimeType(forExtension: fileURL.pathExtension), content: Data(),
+                fileURL: fileURL, fileSize: size))
+    }
+
+    /// The body bytes; first picks a new boundary if the current one occurs in a part held in memory.
+    ///
+    /// Files of parts appended with ``append(streamingFileAt:name:fileName:mimeType:)`` are read
+    /// here, whole.
     ///
     /// - Returns: The encoded form.
-    public mutating func encode() -> Data {
+    /// - Throws: ``HTTPError/encodingFailed(_:)`` when such a file is gone or changed size.
+    public mutating func encode() throws(HTTPError) -> Data {
+        chooseBoundary()
+        var body = Data()
+        for part in parts {
+            body.append(head(of: part))
+            if let fileURL = part.fileURL {
+                body.append(try Self.read(fileURL, expecting: part.fileSize))
+            } else {
+                body.append(part.content)
+            }
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(tail)
+        return body
+    }
+
+    /// Picks a new boundary while the current one occurs in a part held in memory.
+    mutating func chooseBoundary() {
         while parts.contains(where: { $0.content.range(of: Data(boundary.utf8)) != nil }) {
             boundary = Self.randomBoundary()
         }
-        var body = Data()
-        for part in parts {
-            body.append(Data("--\(boundary)\r\n".utf8))
-            body.append(Data(headerText(of: part).utf8))
-            body.append(part.content)
-            body.append(Data("\r\n".utf8))
-        }
-        body.append(Data("--\(boundary)--\r\n".utf8))
-        return body
+    }
+
+    /// The delimiter and header fields before a part's content.
+    func head(of part: Part) -> Data {
+        Data("--\(boundary)\r\n\(headerText(of: part))".utf8)
+    }
+
+    /// The closing delimiter.
+    var tail: Data { Data("--\(boundary)--\r\n".utf8) }
+
+    /// The size of the encoded form, without reading any file.
+    var encodedLength: Int64 {
+        parts.reduce(Int64(tail.count)) { $0 + Int64(head(of: $1).count) + $1.length + 2 }
     }
 
     private func headerText(of part: Part) -> String {

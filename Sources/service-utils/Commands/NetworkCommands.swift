@@ -8,7 +8,7 @@ import ServiceUtils
 /// The `service-utils` commands and tour section of NetworkKit.
 enum NetworkCommands {
     /// The subcommands this module adds.
-    static let commands: [Command] = [http, query]
+    static let commands: [Command] = [http, query, download, upload]
 
     static let http = Command(
         name: "http",
@@ -75,7 +75,7 @@ enum NetworkCommands {
         return ExitStatus.success
     }
 
-    private static func printResponse(_ response: HTTPResponse, console: Console) {
+    static func printResponse(_ response: HTTPResponse, console: Console) {
         let milliseconds =
             Int((Double(response.duration.components.attoseconds) / 1e15).rounded())
             + Int(response.duration.components.seconds) * 1000
@@ -89,7 +89,7 @@ enum NetworkCommands {
     }
 
     /// This module's part of `service-utils tour`.
-    static let tour = TourSection(title: "NetworkKit — Router-pattern HTTP, query strings") { console in
+    static let tour = TourSection(title: "NetworkKit — Router-pattern HTTP, query strings, downloads") { console in
         let parameters: [String: Any] = [
             "q": "tea & biscuits", "page": 2, "filter": ["price": ["max": 9.5, "min": 1], "vegan": true],
             "tags": ["green", "loose leaf"],
@@ -137,6 +137,8 @@ private enum NetworkTour {
         console.print("    answered HTTP \(stock.statusCode) after \(stock.attempts) attempts: \(stock.text)")
         console.print("    (the wait is injected through HTTPClient.Configuration.sleep, so the tour does not sleep)")
         try await runCommands(server: server, console: console)
+        try await TransferTour.run(server: server, console: console)
+        console.print("  (the server stops when this section ends)")
     }
 
     /// Runs the `http` and `query` subcommands as a user would type them.
@@ -147,7 +149,6 @@ private enum NetworkTour {
         console.print("  $ service-utils query 'q=tea & biscuits' tags=green tags=black --arrays none")
         _ = try await NetworkCommands.query.run(
             ["q=tea & biscuits", "tags=green", "tags=black", "--arrays", "none"], console)
-        console.print("  (the server stops when this section ends)")
     }
 
     /// Answers `GET /v1/items`, `POST /v1/items` and a `GET /v1/stock` that fails once.

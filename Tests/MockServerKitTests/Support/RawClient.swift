@@ -90,6 +90,15 @@ final class RawClient {
         return RawResponse(status: status, headers: headers, body: body)
     }
 
+    /// Reads up to and including the next `marker` and returns what came before it, as text.
+    func read(through marker: String) throws -> String {
+        let bytes = Array(marker.utf8)
+        let end = try readUntil(bytes)
+        let text = String(decoding: pending[..<end], as: UTF8.self)
+        pending.removeFirst(end + bytes.count)
+        return text
+    }
+
     /// Reads until the server closes; returns what arrived (throws if it does not close in time).
     func readUntilClosed() throws -> Data {
         while try fill() {}

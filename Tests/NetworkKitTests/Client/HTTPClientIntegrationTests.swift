@@ -55,7 +55,7 @@ struct HTTPClientIntegrationTests {
         multipart.append("Ann", name: "user")
         multipart.append(
             Data("file body\r\n--not a boundary".utf8), name: "doc", fileName: "a.txt", mimeType: "text/plain")
-        let body = multipart.encode()
+        let body = try multipart.encode()
         var upload = try HTTPBinRouter("post", method: .post)
         upload.headers = [.contentType(multipart.contentType)]
         upload.makeBody = { body }

@@ -1,0 +1,100 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Appends bytes to a file with POSIX calls, gathering them into 1 MiB writes.
+///
+/// Not thread-safe: its owner serializes every call (``DownloadTarget`` holds it under a lock).
+struct FileWriter {
+    /// Bytes gathered before a `write(2)`.
+    static let bufferSize = 1 << 20
+
+    let path: String
+    private var descriptor: Int32
+    private var buffer = Data()
+    /// Bytes in the file plus bytes gathered: where the next byte goes.
+    private(set) var offset: Int64
+
+    /// Opens `path` for writing at `offset`, creating it if needed and cutting off anything after `offset`.
+    init(path: String, offset: Int64) throws(FileFailure) {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw FileFailure(Self.reason(errno, path: path)) }
+        guard ftruncate(descriptor, off_t(offset)) == 0, lseek(descriptor, off_t(offset), SEEK_SET) >= 0 else {
+            let code = errno
+            _ = systemClose(descriptor)
+            throw FileFailure(Self.reason(code, path: path))
+        }
+        self.path = path
+        self.descriptor = descriptor
+        self.offset = offset
+        buffer.reserveCapacity(Self.bufferSize)
+    }
+
+    /// Adds `data`, writing the gathered bytes once there is a buffer's worth.
+    mutating func append(_ data: Data) throws(FileFailure) {
+        buffer.append(data)
+        offset += Int64(data.count)
+        if buffer.count >= Self.bufferSize { try flush() }
+    }
+
+    /// Writes the gathered bytes. After a failure the file holds a prefix of what was appended
+    /// (whatever the system took), which ``offset`` then reflects.
+    mutating func flush() throws(FileFailure) {
+        var written = 0
+        var failure: Int32?
+        buffer.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return }
+            while written < bytes.count {
+                let result = write(descriptor, base + written, bytes.count - written)
+                if result > 0 {
+                    written += result
+                } else if result < 0 && errno == EINTR {
+                    continue
+                } else {
+                    failure = result == 0 ? ENOSPC : errno
+                    return
+                }
+            }
+        }
+        // What was not written is dropped: the file stays a prefix of the body, and `offset` says how long.
+        offset -= Int64(buffer.count - written)
+        buffer.removeAll(keepingCapacity: true)
+        if let failure { throw FileFailure(Self.reason(failure, path: path)) }
+    }
+
+    /// Writes what is gathered and closes the file; it is closed even when the last write fails.
+    mutating func close() throws(FileFailure) {
+        guard descriptor >= 0 else { return }
+        defer {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+        try flush()
+    }
+
+    /// The reason for a failed file call with `code` as `errno`.
+    static func reason(_ code: Int32, path: String) -> HTTPError.TransferFailureReason {
+        if code == ENOSPC || code == EDQUOT { return .diskFull(path: path) }
+        return .cannotWrite(path: path, reason: String(cString: strerror(code)))
+    }
+}
+
+/// A file operation that failed, as the reason a transfer reports.
+struct FileFailure: Error {
+    let reason: HTTPError.TransferFailureReason
+
+    init(_ reason: HTTPError.TransferFailureReason) {
+        self.reason = reason
+    }
+}
+
+/// `close(2)`; inside `FileWriter` the name means its own method.
+private func systemClose(_ descriptor: Int32) -> Int32 {
+    close(descriptor)
+}

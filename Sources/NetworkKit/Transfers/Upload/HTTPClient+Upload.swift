@@ -1,0 +1,102 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+extension HTTPClient {
+    /// Sends `body` to the router's endpoint as the request body and returns the validated response.
+    ///
+    /// The router gives the URL, method, headers and query; its own body is replaced (so put
+    /// parameters in the query). A file is streamed from disk, and a multipart form larger than
+    /// ``UploadOptions/multipartMemoryThreshold`` is written to a temporary file in
+    /// ``Configuration/temporaryDirectory``, streamed, and removed whatever happens (a chunked
+    /// upload on Linux streams the form's parts from their files instead). Adapters,
+    /// retriers, the authenticator, validation and event monitors apply as for ``send(_:)``.
+    ///
+    /// ```swift
+    /// var form = MultipartFormData()
+    /// form.append("Ann", name: "user")
+    /// try form.append(streamingFileAt: photo, name: "avatar")
+    /// let response = try await client.upload(.multipart(form), to: UserAPI.avatar) { progress in
+    ///     print(progress.fractionCompleted ?? 0)
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - body:     What to send.
+    ///   - router:   The endpoint; its method must allow a body.
+    ///   - options:  Framing and the multipart memory threshold.
+    ///   - progress: Told the bytes sent so far, on an arbitrary thread.
+    /// - Returns: The response, whose status is acceptable.
+    /// - Throws: ``HTTPError``: as ``send(_:)`` does, ``HTTPError/encodingFailed(_:)`` when a file
+    ///   cannot be read or changed while it was sent, ``HTTPError/transferFailed(_:)`` when the
+    ///   temporary file cannot be written.
+    public func upload(
+        _ body: UploadBody, to router: any HTTPRouter, options: UploadOptions = UploadOptions(),
+        progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(HTTPError) -> HTTPResponse {
+        let request = try prepare(router)
+        return try await runUpload(
+            body, request: request, acceptableStatusCodes: router.acceptableStatusCodes, options: options,
+            progress: progress)
+    }
+
+    /// Sends `body` with a prepared request; see ``upload(_:to:options:progress:)-(_,HTTPRouter,_,_)``.
+    ///
+    /// - Parameters:
+    ///   - body:                  What to send.
+    ///   - request:               The request; its body is replaced, default headers added when missing.
+    ///   - acceptableStatusCodes: Codes that count as success; the configuration's when nil.
+    ///   - options:               Framing and the multipart memory threshold.
+    ///   - progress:              Told the bytes sent so far, on an arbitrary thread.
+    /// - Returns: The response, whose status is acceptable.
+    /// - Throws: ``HTTPError``, as the router form does.
+    public func upload(
+        _ body: UploadBody, with request: URLRequest, acceptableStatusCodes: Range<Int>? = nil,
+        options: UploadOptions = UploadOptions(), progress: (@Sendable (TransferProgress) -> Void)? = nil
+    ) async throws(HTTPError) -> HTTPResponse {
+        var base = request
+        addDefaultHeaders(to: &base)
+        return try await runUpload(
+            body, request: base, acceptableStatusCodes: acceptableStatusCodes, options: options, progress: progress)
+    }
+
+    /// Runs an upload of a request that carries the default headers.
+    private func runUpload(
+        _ body: UploadBody, request: URLRequest, acceptableStatusCodes: Range<Int>?, options: UploadOptions,
+        progress: (@Sendable (TransferProgress) -> Void)?
+    ) async throws(HTTPError) -> HTTPResponse {
+        let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
+        guard !method.forbidsBody else { throw .encodingFailed(.bodyNotAllowed(method)) }
+        let plan = try UploadPlan.make(body, options: options, temporaryDirectory: configuration.temporaryDirectory)
+        defer { plan.removeTemporaryFile() }
+        var base = request
+        base.httpBody = nil
+        base.httpBodyStream = nil
+        if let type = plan.contentType, case .multipart = body {
+            base.setValue(type, forHTTPHeaderField: "Content-Type")
+        } else if base.value(forHTTPHeaderField: "Content-Type") == nil {
+            base.setValue(plan.contentType ?? "application/octet-stream", forHTTPHeaderField: "Content-Type")
+        }
+        let validation = ResponseValidation(
+            acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
+            validatesContentType: configuration.validatesContentType)
+        let reporter = ProgressReporter.make(progress)
+        let transfers = self.transfers
+        let length = plan.length
+        reporter?.update(completed: 0, total: length)
+        let response = try await TransferExecution(client: self, request: base).run { adapted, _ in
+            let attempt = TransferAttempt(
+                request: adapted, sink: MemorySink(validation: validation, request: adapted),
+                bodyStream: { plan.makeBodyStream() },
+                sent: { reporter?.update(completed: $0, total: length) })
+            let result = await attempt.run(on: transfers) { plan.makeTask($0, adapted) }
+            if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
+            return result
+        }
+        reporter?.finish(completed: length)
+        return response
+    }
+}

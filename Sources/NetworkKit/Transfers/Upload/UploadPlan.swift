@@ -1,0 +1,144 @@
+import Foundation
+import InternalServiceUtilities
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// An upload's body made ready to send: in memory, a file (the caller's, or a temporary one holding
+/// an encoded form), or, for a chunked upload on Linux, the segments of a form streamed from its
+/// files; with its length and media type, and the task that sends it.
+final class UploadPlan: Sendable {
+    private enum Source {
+        case memory(Data)
+        case file(URL)
+        case segments([BodySegment])
+    }
+
+    private let source: Source
+    /// The body's length in bytes.
+    let length: Int64
+    /// The `Content-Type` the body needs, when it decides one (a form's boundary, a file's type).
+    let contentType: String?
+    /// A temporary file this plan made, removed by ``removeTemporaryFile()``.
+    private let temporaryFile: URL?
+    private let framing: UploadOptions.Framing
+    /// The streams made for the attempts, to tell a file that changed while sent.
+    private let streams = Locked<[InputStream]>([])
+
+    private init(
+        source: Source, length: Int64, contentType: String?, temporaryFile: URL? = nil, framing: UploadOptions.Framing
+    ) {
+        self.source = source
+        self.length = length
+        self.contentType = contentType
+        self.temporaryFile = temporaryFile
+        self.framing = framing
+    }
+
+    /// Prepares `body`: reads nothing of a file but its size, and encodes a form in memory or,
+    /// above the threshold, into a new file in `temporaryDirectory`.
+    static func make(_ body: UploadBody, options: UploadOptions, temporaryDirectory: URL) throws(HTTPError)
+        -> UploadPlan
+    {
+        switch body {
+        case .data(let data):
+            return UploadPlan(
+                source: .memory(data), length: Int64(data.count), contentType: nil, framing: .contentLength)
+        case .file(let url):
+            let size = try MultipartFormData.readableSize(of: url)
+            let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
+            return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
+        case .multipart(var form):
+            guard form.encodedLength > options.multipartMemoryThreshold else {
+                let data = try form.encode()
+                return UploadPlan(
+                    source: .memory(data), length: Int64(data.count), contentType: form.contentType,
+                    framing: .contentLength)
+            }
+            #if canImport(FoundationNetworking)
+                if options.framing == .chunked {
+                    // A stream of the parts: no copy of the files, memory bounded all the same.
+                    for part in form.parts {
+                        if let url = part.fileURL, try MultipartFormData.readableSize(of: url) != part.fileSize {
+                            throw .encodingFailed(
+                                .unreadableFile(path: url.path, reason: "it changed size since it was appended"))
+                        }
+                    }
+                    let segments = form.segments()
+                    return UploadPlan(
+                        source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
+                        framing: .chunked)
+                }
+            #endif
+            let file = temporaryDirectory.appendingPathComponent("NetworkKit-upload-\(UUID().uuidString).multipart")
+            do {
+                try form.writeEncoded(to: file)
+            } catch {
+                try? FileManager.default.removeItem(at: file)
+                throw error
+            }
+            return UploadPlan(
+                source: .file(file), length: form.encodedLength, contentType: form.contentType, temporaryFile: file,
+                framing: options.framing)
+        }
+    }
+
+    /// The task sending `request` with this body.
+    func makeTask(_ session: URLSession, _ request: URLRequest) -> URLSessionTask {
+        switch (source, framing) {
+        case (.memory(let data), _):
+            return session.uploadTask(with: request, from: data)
+        case (.file(let url), .contentLength):
+            var sized = request
+            sized.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            return session.uploadTask(with: sized, fromFile: url)
+        case (.file, .chunked), (.segments, _):
+            var chunked = request
+            chunked.setValue(nil, forHTTPHeaderField: "Content-Length")
+            return session.uploadTask(withStreamedRequest: chunked)
+        }
+    }
+
+    /// A new stream of the file, for a chunked upload (URLSession asks once per attempt, and again
+    /// after a redirect).
+    func makeBodyStream() -> InputStream? {
+        #if canImport(FoundationNetworking)
+            let stream: SegmentedBodyStream
+            switch source {
+            case .memory: return nil
+            case .file(let url): stream = SegmentedBodyStream([.file(path: url.path, size: length)])
+            case .segments(let segments): stream = SegmentedBodyStream(segments)
+            }
+        #else
+            guard case .file(let url) = source, let stream = InputStream(url: url) else { return nil }
+        #endif
+        streams.withLock { $0.append(stream) }
+        return stream
+    }
+
+    /// The error to report instead of a failed attempt's, when a file changed or vanished while it
+    /// was being sent.
+    func fileFailure() -> HTTPError? {
+        #if canImport(FoundationNetworking)
+            let failed = streams.value.lazy.compactMap { ($0 as? SegmentedBodyStream)?.failure }.first
+            if let failed { return .encodingFailed(.unreadableFile(path: failed.path, reason: failed.reason)) }
+        #endif
+        guard case .file(let url) = source else { return nil }
+        let size: Int64
+        do {
+            size = try MultipartFormData.readableSize(of: url)
+        } catch {
+            return error
+        }
+        guard size != length else { return nil }
+        let reason = "it changed while being sent: \(length) bytes were expected, it now has \(size)"
+        return .encodingFailed(.unreadableFile(path: url.path, reason: reason))
+    }
+
+    /// Removes the temporary file of an encoded form, if there is one.
+    func removeTemporaryFile() {
+        guard let temporaryFile else { return }
+        try? FileManager.default.removeItem(at: temporaryFile)
+    }
+}
