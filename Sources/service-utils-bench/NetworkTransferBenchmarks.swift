@@ -234,13 +234,13 @@ enum NetworkTransferBenchmarks {
         async throws -> BenchmarkSample
     {
         if let file { try? FileManager.default.removeItem(at: file) }
-        let before = Memory.kilobytes(process: getpid())?.resident ?? 0
-        let reset = Memory.resetPeak()
+        let before = ProcessMemory.read(process: getpid())?.resident ?? 0
+        let reset = ProcessMemory.resetPeak()
         let clock = ContinuousClock()
         let start = clock.now
         try await body()
         let duration = start.duration(to: clock.now)
-        let peak = Memory.kilobytes(process: getpid())?.peak ?? 0
+        let peak = ProcessMemory.read(process: getpid())?.peak ?? 0
         if let file, let size {
             let written = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue
             guard written == size else { throw BenchmarkError("the file has \(written ?? -1) bytes, not \(size)") }

@@ -19,6 +19,14 @@ struct ProcessMemory: Sendable {
         return ProcessMemory(resident: resident, peak: peak)
     }
 
+    /// Resets this process's `VmHWM` to its current resident size (Linux 4.0+), so a later reading
+    /// of the peak covers only what ran in between; false when the kernel refused.
+    static func resetPeak() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
     /// `kilobytes` as megabytes with one decimal, such as `27.4`.
     static func megabytes(_ kilobytes: Int) -> String {
         String(format: "%.1f", Double(kilobytes) / 1024)
