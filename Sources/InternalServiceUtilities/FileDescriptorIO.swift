@@ -39,21 +39,31 @@ package enum FileDescriptorIO {
     /// - Returns: `false` when the write failed (a closed pipe, for example) before all was written.
     @discardableResult
     package static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Bool in
-            guard let base = bytes.baseAddress else { return true }
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(descriptor, base + offset, bytes.count - offset)
-                if count > 0 {
-                    offset += count
-                } else if count < 0 && errno == EINTR {
-                    continue
-                } else {
-                    return false
-                }
+        data.withUnsafeBytes { write($0, to: descriptor).failure == nil }
+    }
+
+    /// Writes as much of `bytes` as the system takes, retrying `EINTR`.
+    ///
+    /// - Parameters:
+    ///   - bytes: The bytes to write.
+    ///   - descriptor: An open, writable descriptor; it is not closed.
+    /// - Returns: How many bytes were written, and the `errno` that stopped the writing before the end
+    ///   (`ENOSPC` when the system took no bytes without saying why), or `nil` when all were written.
+    package static func write(_ bytes: UnsafeRawBufferPointer, to descriptor: Int32) -> (written: Int, failure: Int32?)
+    {
+        guard let base = bytes.baseAddress else { return (0, nil) }
+        var written = 0
+        while written < bytes.count {
+            let count = systemWrite(descriptor, base + written, bytes.count - written)
+            if count > 0 {
+                written += count
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                return (written, count == 0 ? ENOSPC : errno)
             }
-            return true
         }
+        return (written, nil)
     }
 
     /// Flushes `descriptor`'s data to stable storage, retrying `fsync` on `EINTR`.
@@ -73,4 +83,9 @@ package enum FileDescriptorIO {
             if errno != EINTR { return false }
         }
     }
+}
+
+/// The C library's `write`, which ``FileDescriptorIO/write(_:to:)`` shadows by name.
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(descriptor, buffer, count)
 }

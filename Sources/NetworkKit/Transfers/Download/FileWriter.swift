@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(Glibc)
     import Glibc
@@ -46,22 +47,7 @@ struct FileWriter {
     /// Writes the gathered bytes. After a failure the file holds a prefix of what was appended
     /// (whatever the system took), which ``offset`` then reflects.
     mutating func flush() throws(FileFailure) {
-        var written = 0
-        var failure: Int32?
-        buffer.withUnsafeBytes { bytes in
-            guard let base = bytes.baseAddress else { return }
-            while written < bytes.count {
-                let result = write(descriptor, base + written, bytes.count - written)
-                if result > 0 {
-                    written += result
-                } else if result < 0 && errno == EINTR {
-                    continue
-                } else {
-                    failure = result == 0 ? ENOSPC : errno
-                    return
-                }
-            }
-        }
+        let (written, failure) = buffer.withUnsafeBytes { FileDescriptorIO.write($0, to: descriptor) }
         // What was not written is dropped: the file stays a prefix of the body, and `offset` says how long.
         offset -= Int64(buffer.count - written)
         buffer.removeAll(keepingCapacity: true)
