@@ -27,6 +27,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("url-path", ["NetworkKit"]),
     ("query-string", ["NetworkKit"]),
     ("retry-after", ["NetworkKit"]),
+    ("certificate-der", ["NetworkKit"]),
 ]
 
 let package = Package(

@@ -25,6 +25,8 @@ struct DataLoader: Sendable {
             // caller asked to stop, so the answer is `.cancelled` all the same.
             guard !Task.isCancelled else { return .failure(.cancelled(HTTPError.RequestSummary(request))) }
             let duration = start.duration(to: clock.now)
+            // A redirect refused for its pins ends the task with the redirect response.
+            if let refusal = delegate.takeRefusal(for: request) { return .failure(refusal) }
             guard let http = response as? HTTPURLResponse else {
                 let failure = HTTPError.TransportFailure(
                     request: HTTPError.RequestSummary(request), code: .badServerResponse,
@@ -42,6 +44,10 @@ struct DataLoader: Sendable {
         let summary = HTTPError.RequestSummary(request)
         let fallback: URLError.Code? = URLError.Code(rawValue: (error as NSError).code)
         let code = (error as? URLError)?.code ?? fallback ?? .unknown
+        // A server-trust challenge refused for the pins (Apple platforms) cancels the task.
+        if code == .cancelled, !Task.isCancelled, let refusal = delegate.takeRefusal(for: request) {
+            return .failure(refusal)
+        }
         if code == .cancelled, !Task.isCancelled, let challenged = delegate.takeChallengedResponse(for: request) {
             return .success(Self.makeResponse(request: request, http: challenged, body: Data(), duration: duration))
         }

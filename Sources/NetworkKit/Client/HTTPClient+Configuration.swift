@@ -37,6 +37,12 @@ extension HTTPClient {
         /// cookie store…). The default configuration is ephemeral with no cookie store and no cache,
         /// so nothing is written to disk.
         public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
+        /// Public-key pins per host (none by default): a pinned host's certificate chain must carry
+        /// one of its pinned keys. Checked on Apple platforms in the session's server-trust
+        /// challenge; on Linux, whose URLSession exposes no server trust, every request to a pinned
+        /// host fails with ``HTTPError/PinningFailureReason/unsupportedPlatform`` before it is sent.
+        /// Plain `http` to a pinned host fails everywhere. See ``PublicKeyPins``.
+        public var publicKeyPins = PublicKeyPins()
         /// Where uploads write multipart bodies too large for memory before streaming them (the
         /// system's temporary folder by default); each file is removed when its upload ends.
         public var temporaryDirectory: URL = FileManager.default.temporaryDirectory

@@ -7,8 +7,10 @@ import Foundation
 /// The steps every call shares, data requests and transfers alike: adapting an attempt, asking the
 /// retriers, waiting before the next attempt.
 extension HTTPClient {
-    /// Runs the configured adapters in order on one attempt.
+    /// Runs the configured adapters in order on one attempt, and refuses it when its host's pins
+    /// cannot be checked (see `checkPins(_:)`), before the adapters run and after.
     func adapt(_ request: URLRequest) async throws(HTTPError) -> URLRequest {
+        try checkPins(request)
         var adapted = request
         for adapter in configuration.adapters {
             do {
@@ -21,6 +23,7 @@ extension HTTPClient {
                 throw .adaptationFailed(HTTPError.RequestSummary(adapted), reason: "\(error)")
             }
         }
+        if !configuration.adapters.isEmpty { try checkPins(adapted) }
         return adapted
     }
 

@@ -31,13 +31,19 @@ public final class HTTPClient: Sendable {
     /// - Parameter configuration: How the client behaves; the defaults suit most APIs.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let delegate = SessionDelegate()
+        let delegate = SessionDelegate(pins: configuration.publicKeyPins)
         #if canImport(FoundationNetworking)
-            // Only FoundationNetworking needs the delegate (for its 401 challenge trap).
+            // FoundationNetworking needs the delegate for its 401 challenge trap (and redirects to
+            // pinned hosts).
             session = URLSession(
                 configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
         #else
-            session = URLSession(configuration: configuration.makeSessionConfiguration())
+            // Apple platforms need it only to check public-key pins.
+            session =
+                configuration.publicKeyPins.isEmpty
+                ? URLSession(configuration: configuration.makeSessionConfiguration())
+                : URLSession(
+                    configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
         #endif
         loader = DataLoader(session: session, delegate: delegate)
         transfers = TransferSession(configuration: configuration)

@@ -80,7 +80,7 @@ extension HTTPError {
     /// The failing request, when the error happened on the way to a server.
     public var request: RequestSummary? {
         switch self {
-        case .invalidURL, .encodingFailed: nil
+        case .invalidURL, .encodingFailed, .invalidPinning: nil
         case .adaptationFailed(let request, _), .cancelled(let request), .timedOut(let request),
             .authenticationFailed(let request, _):
             request
@@ -89,6 +89,7 @@ extension HTTPError {
         case .unacceptableContentType(let failure): failure.request
         case .decodingFailed(let failure): failure.request
         case .transferFailed(let failure): failure.request
+        case .pinningFailed(let failure): failure.request
         }
     }
 }
@@ -123,6 +124,8 @@ extension HTTPError: LocalizedError, CustomStringConvertible {
         case .timedOut: "timed out"
         case .authenticationFailed(_, let reason): "authentication failed: \(reason.text)"
         case .transferFailed(let failure): failure.reason.text
+        case .pinningFailed(let failure): failure.text
+        case .invalidPinning(let reason): reason.text
         }
     }
 }

@@ -40,6 +40,12 @@ public enum HTTPError: Error, Sendable, Hashable {
     /// A download, upload or stream failed on this side of the wire: its file could not be
     /// written, the server's range did not fit, a line was too long.
     case transferFailed(TransferFailure)
+    /// A request to a host with public-key pins was refused before its body or headers reached the
+    /// server: its keys matched none of the pins, or pinning cannot be checked on this platform or
+    /// over this connection (see ``PinningFailureReason``).
+    case pinningFailed(PinningFailure)
+    /// A public-key pin, a pinned host's name or a certificate to take a pin from is malformed.
+    case invalidPinning(InvalidPinningReason)
 }
 
 // MARK: - Context

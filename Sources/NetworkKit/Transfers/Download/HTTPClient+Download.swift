@@ -67,6 +67,7 @@ extension HTTPClient {
         progress: (@Sendable (TransferProgress) -> Void)?
     ) async throws(HTTPError) -> DownloadResponse {
         guard let url = request.url else { throw .invalidURL(.missingURL) }
+        try checkPins(request)  // before the partial file is made (each attempt checks again)
         var base = request
         // Bytes on disk must be the representation's own for ranges to continue them.
         if base.value(forHTTPHeaderField: "Accept-Encoding") == nil {

@@ -122,6 +122,13 @@ final class TransferAttempt: TransferHandler {
     // MARK: - Callbacks
 
     func didReceive(_ response: HTTPURLResponse) -> Bool {
+        // Refused for its pins: the response is a redirect that was not followed; the sink never
+        // sees it.
+        let refused = state.withLock { state -> Bool in
+            if case .fail? = state.decision { return true }
+            return false
+        }
+        guard !refused else { return false }
         let decision = sink.begin(response)
         state.withLock { state in
             state.response = response
@@ -159,6 +166,10 @@ final class TransferAttempt: TransferHandler {
 
     func didRefuseChallenge(_ response: HTTPURLResponse) {
         state.withLock { $0.challenged = response }
+    }
+
+    func didFailPinning(_ error: HTTPError) {
+        state.withLock { $0.decision = .fail(error) }
     }
 
     func newBodyStream() -> InputStream? {

@@ -19,15 +19,24 @@ protocol TransferHandler: AnyObject, Sendable {
     /// Linux: the server answered with an authentication challenge, which is cancelled; this is its
     /// response (a 401), and the task then completes as cancelled.
     func didRefuseChallenge(_ response: HTTPURLResponse)
+    /// The request (or a redirect of it) was refused for its host's pins; the task then ends
+    /// cancelled or with the redirect response, and the transfer fails with `error` instead.
+    func didFailPinning(_ error: HTTPError)
     /// A fresh body stream, when URLSession asks for one (a streamed upload that is redirected).
     func newBodyStream() -> InputStream?
     /// The task ended; nil when it succeeded.
     func didComplete(_ error: (any Error)?)
 }
 
-/// The transfer session's delegate: routes each task's callbacks to its ``TransferHandler``.
+/// The transfer session's delegate: routes each task's callbacks to its ``TransferHandler``, and
+/// enforces the client's public-key pins as ``SessionDelegate`` does for data requests.
 final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
     private let handlers = Locked<[Int: any TransferHandler]>([:])
+    private let pins: PublicKeyPins
+
+    init(pins: PublicKeyPins) {
+        self.pins = pins
+    }
 
     /// Routes `task`'s callbacks to `handler` until it completes; call before resuming the task.
     func register(_ handler: any TransferHandler, for task: URLSessionTask) {
@@ -78,8 +87,32 @@ final class TransferDelegate: NSObject, URLSessionDataDelegate, Sendable {
                 completionHandler(.cancelAuthenticationChallenge, nil)
                 return
             }
+        #elseif canImport(Security)
+            switch pins.answer(challenge, for: task) {
+            case .accept(let credential)?:
+                completionHandler(.useCredential, credential)
+                return
+            case .refuse(let error)?:
+                handler(of: task)?.didFailPinning(error)
+                completionHandler(.cancelAuthenticationChallenge, nil)
+                return
+            case nil:
+                break
+            }
         #endif
         completionHandler(.performDefaultHandling, nil)
+    }
+
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        if let error = pins.refusal(of: request, for: task.originalRequest) {
+            handler(of: task)?.didFailPinning(error)
+            completionHandler(nil)
+            return
+        }
+        completionHandler(request)
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {

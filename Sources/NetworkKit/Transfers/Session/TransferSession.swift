@@ -14,12 +14,13 @@ import InternalServiceUtilities
 /// FoundationNetworking back while too many callbacks are waiting, so a fast network cannot pile
 /// up a slow disk's backlog in memory.
 final class TransferSession: Sendable {
-    let delegate = TransferDelegate()
+    let delegate: TransferDelegate
     private let configuration: HTTPClient.Configuration
     private let state = Locked<URLSession?>(nil)
 
     init(configuration: HTTPClient.Configuration) {
         self.configuration = configuration
+        delegate = TransferDelegate(pins: configuration.publicKeyPins)
     }
 
     /// The session, made on the first call.

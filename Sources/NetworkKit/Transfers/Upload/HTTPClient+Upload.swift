@@ -70,6 +70,7 @@ extension HTTPClient {
     ) async throws(HTTPError) -> HTTPResponse {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         guard !method.forbidsBody else { throw .encodingFailed(.bodyNotAllowed(method)) }
+        try checkPins(request)  // before a multipart body is written out (each attempt checks again)
         let plan = try UploadPlan.make(body, options: options, temporaryDirectory: configuration.temporaryDirectory)
         defer { plan.removeTemporaryFile() }
         var base = request

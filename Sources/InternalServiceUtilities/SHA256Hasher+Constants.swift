@@ -1,4 +1,4 @@
-extension SHA256 {
+extension SHA256Hasher {
     /// The 64 round constants: the first 32 bits of the fractional parts of the cube roots of the
     /// first 64 primes (FIPS 180-4, §4.2.2).
     static let roundConstants: [UInt32] = [

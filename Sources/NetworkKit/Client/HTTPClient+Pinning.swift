@@ -1,0 +1,39 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension HTTPClient {
+    /// Fails a request that its host's pins forbid sending from here at all: on Linux any request
+    /// to a pinned host, everywhere one over plain `http`. Every data request and transfer passes
+    /// here before each attempt, before and after the adapters (which may change the URL).
+    func checkPins(_ request: URLRequest) throws(HTTPError) {
+        guard !configuration.publicKeyPins.isEmpty else { return }
+        if let refusal = configuration.publicKeyPins.refusal(of: request, for: request) { throw refusal }
+    }
+}
+
+extension PublicKeyPins {
+    /// The error for sending `destination` (the request itself, or where a redirect leads it) when
+    /// its host is pinned and its pins cannot be checked on this platform or over its scheme; nil
+    /// when it may go (the server-trust challenge checks the pins of an `https` request on Apple
+    /// platforms).
+    ///
+    /// - Parameters:
+    ///   - destination: The request about to be sent.
+    ///   - original:    The request the caller made, named in the error.
+    ///   - date:        The moment to judge the rules' expiration at.
+    func refusal(of destination: URLRequest, for original: URLRequest?, at date: Date = Date()) -> HTTPError? {
+        guard let url = destination.url, let host = url.host, rule(for: host, at: date) != nil else { return nil }
+        #if canImport(FoundationNetworking)
+            let reason = HTTPError.PinningFailureReason.unsupportedPlatform
+        #else
+            let scheme = url.scheme?.lowercased() ?? ""
+            guard scheme != "https" else { return nil }
+            let reason = HTTPError.PinningFailureReason.insecureScheme(scheme)
+        #endif
+        let summary = HTTPError.RequestSummary(original ?? destination)
+        return .pinningFailed(HTTPError.PinningFailure(request: summary, host: host, reason: reason))
+    }
+}
