@@ -132,6 +132,46 @@ struct StreamingResponseTests {
         #expect(outcome.value == .clientDisconnected)
     }
 
+    @Test(
+        "stopping the server while a writer is sending tells the writer; it is never left waiting",
+        .timeLimit(.minutes(1)))
+    func stopWhileWriting() async throws {
+        // Given a stream that writes until it is told to stop, to a client that keeps reading nothing
+        let server = try MockServer()
+        let firstSent = Latch()
+        let outcome = Locked<MockServerError?>(nil)
+        let stopped = Latch()
+        server.stub(method: .get, path: "/endless") { _ in
+            .streaming { writer in
+                defer { stopped.open() }
+                do throws(MockServerError) {
+                    try await writer.write("tick")
+                    firstSent.open()
+                    while true { try await writer.write(Data(repeating: 0x2E, count: 65_536)) }
+                } catch {
+                    outcome.withLock { $0 = error }
+                }
+            }
+        }
+        let port = server.port
+        let release = DispatchSemaphore(value: 0)
+        async let client: Void = onThread {
+            let client = try RawClient(port: port)
+            try client.write("GET /endless HTTP/1.1\r\nHost: t\r\n\r\n")
+            release.wait()
+        }
+
+        // When the server stops while the writer is sending
+        await firstSent.wait()
+        server.stop()
+
+        // Then the writer is told the connection is gone (before the fix it could wait forever)
+        await stopped.wait()
+        release.signal()
+        try await client
+        #expect(outcome.value == .clientDisconnected)
+    }
+
     @Test("HEAD gets the head of a streamed response and the body closure does not run")
     func headRequest() async throws {
         // Given a streamed response that records whether its body ran

@@ -69,7 +69,11 @@ final class EventLoop {
             box.bodyEvents.removeAll()
             return taken
         }
-        if box.stopRequested { return false }
+        if box.stopRequested {
+            // The loop exits without handling them: their writers learn at once that the connection is gone.
+            for event in box.bodyEvents { event.resume?.resume(returning: false) }
+            return false
+        }
         for completion in box.completions {
             guard let connection = connections[completion.connection] else { continue }
             respond(connection, with: completion.response)
