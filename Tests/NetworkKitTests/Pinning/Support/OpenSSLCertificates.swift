@@ -11,13 +11,26 @@ import ServiceUtilsTestSupport
 /// version), and an Ed25519 certificate signs itself.
 struct OpenSSLCertificates: Sendable {
     /// One certificate and what OpenSSL says about it.
+    ///
+    /// The bytes are kept as arrays and become `Data` on each use: the set lives in a global for the
+    /// whole run, and LeakSanitizer cannot follow the tagged reference inside a `Data` kept there, so
+    /// it reported the certificates as leaked (ResumeTests met the same).
     struct Certificate: Sendable {
-        /// The certificate, DER-encoded.
-        let der: Data
-        /// Its `SubjectPublicKeyInfo`, DER-encoded by `openssl pkey -pubin -outform der`.
-        let subjectPublicKeyInfo: Data
+        private let derBytes: [UInt8]
+        private let keyInfoBytes: [UInt8]
         /// OpenSSL's pin of its key, in base64.
         let pin: String
+
+        init(der: Data, subjectPublicKeyInfo: Data, pin: String) {
+            derBytes = Array(der)
+            keyInfoBytes = Array(subjectPublicKeyInfo)
+            self.pin = pin
+        }
+
+        /// The certificate, DER-encoded.
+        var der: Data { Data(derBytes) }
+        /// Its `SubjectPublicKeyInfo`, DER-encoded by `openssl pkey -pubin -outform der`.
+        var subjectPublicKeyInfo: Data { Data(keyInfoBytes) }
     }
 
     /// The RSA 2048 certificate authority (version 3, self-signed).
