@@ -98,7 +98,9 @@ enum DesktopEntry {
             do {
                 try process.run()
             } catch {
-                throw .settingsUnavailable(.launchFailed(error.localizedDescription))
+                // Foundation's localizedDescription drops the path and the POSIX error; the full
+                // description keeps them.
+                throw .settingsUnavailable(.launchFailed(String(describing: error)))
             }
             return process
         }

@@ -51,7 +51,10 @@ struct SettingsRouterTests {
             let applications = desktop.root.appendingPathComponent("system-data/applications")
             try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
             let entryPath = applications.appendingPathComponent("gnome-control-center.desktop").path
-            try "[Desktop Entry]\nType=Application\nName=Settings\nExec=\"\(script.path)\" --overview %U\n"
+            // The entry runs the script through /bin/sh: an executable written a moment ago can fail to
+            // start with ETXTBSY while another test's child, forked in that moment, still holds the
+            // writer's descriptor (seen once under load).
+            try "[Desktop Entry]\nType=Application\nName=Settings\nExec=/bin/sh \"\(script.path)\" --overview %U\n"
                 .write(toFile: entryPath, atomically: true, encoding: .utf8)
             let router = SettingsRouter(opener: RecordingURLOpener(), environment: desktop.environment)
 

@@ -41,6 +41,10 @@ struct TemporaryDesktop {
     }
 
     /// Registers a handler for `scheme` that records its argument and exits with `exitStatus`.
+    ///
+    /// The entry runs the script through `/bin/sh`, so the program exec'd is never a file written a
+    /// moment ago (which fails with ETXTBSY while a child another test forks still holds the
+    /// writer's descriptor).
     func registerHandler(scheme: String, exitStatus: Int = 0) throws {
         let script = root.appendingPathComponent("handler-\(scheme).sh")
         let body = "#!/bin/sh\nprintf '%s' \"$1\" > '\(receivedFile(for: scheme).path)'\nexit \(exitStatus)\n"
@@ -50,7 +54,7 @@ struct TemporaryDesktop {
             [Desktop Entry]
             Type=Application
             Name=\(scheme) handler
-            Exec=\(script.path) %u
+            Exec=/bin/sh \(script.path) %u
             MimeType=x-scheme-handler/\(scheme);
 
             """
