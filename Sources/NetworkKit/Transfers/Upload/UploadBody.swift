@@ -21,8 +21,10 @@ public enum UploadBody: Sendable {
 public struct UploadOptions: Sendable, Hashable {
     /// How the body's end is announced.
     public enum Framing: Sendable, Hashable {
-        /// A `Content-Length` header: what every server accepts. On Linux, FoundationNetworking reads
-        /// a file body in 16 KiB steps through Dispatch I/O, about a quarter of `curl`'s pace.
+        /// A `Content-Length` header: what every server accepts. On Linux, a file up to
+        /// ``UploadOptions/multipartMemoryThreshold`` is read into memory and sent with its length,
+        /// and a larger file or form is sent ``chunked``: FoundationNetworking's own file reader can
+        /// stop the process when a transfer ends while it waits for the disk, so it is never used.
         case contentLength
         /// `Transfer-Encoding: chunked` (HTTP/1.1) from a stream, for servers that accept chunked
         /// request bodies (nginx, most frameworks; not all object stores): on Linux three to four
@@ -34,7 +36,8 @@ public struct UploadOptions: Sendable, Hashable {
     /// How the body's end is announced (``Framing/contentLength`` by default).
     public var framing: Framing
     /// The size above which a multipart body is written to a file instead of memory (10 MB, as
-    /// Alamofire).
+    /// Alamofire). On Linux it is also the largest file sent with ``Framing/contentLength``, read
+    /// into memory; a larger one is sent ``Framing/chunked``.
     public var multipartMemoryThreshold: Int64
 
     /// Creates options.

@@ -48,7 +48,19 @@ final class UploadPlan: Sendable {
         case .file(let url):
             let size = try MultipartFormData.readableSize(of: url)
             let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
-            return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
+            #if canImport(FoundationNetworking)
+                if options.framing == .contentLength {
+                    // FoundationNetworking's file reader is unsafe (see linuxFraming(_:length:_:)): a
+                    // file up to the memory threshold is read and sent from memory with its length.
+                    if size <= options.multipartMemoryThreshold {
+                        return UploadPlan(
+                            source: .memory(try readWhole(url, expecting: size)), length: size, contentType: type,
+                            framing: .contentLength)
+                    }
+                }
+            #endif
+            return UploadPlan(
+                source: .file(url), length: size, contentType: type, framing: linuxFraming(options.framing))
         case .multipart(var form):
             guard form.encodedLength > options.multipartMemoryThreshold else {
                 let data = try form.encode()
@@ -80,8 +92,41 @@ final class UploadPlan: Sendable {
             }
             return UploadPlan(
                 source: .file(file), length: form.encodedLength, contentType: form.contentType, temporaryFile: file,
-                framing: options.framing)
+                framing: linuxFraming(options.framing))
         }
+    }
+
+    /// The framing a file body gets: as asked, except that on Linux a file is always streamed
+    /// chunked. FoundationNetworking can send a file with a `Content-Length` only through its
+    /// Dispatch I/O file reader, which pauses the transfer while it waits for the disk and resumes
+    /// it when data arrives, without checking that the transfer is still running: when the transfer
+    /// ended meanwhile (the caller cancelled, or the server answered before reading the whole body,
+    /// as a server refusing an upload does), resuming it fails in libcurl and FoundationNetworking
+    /// stops the process (`EasyHandle.swift`, `try!` on `curl_easy_pause`, error 43; seen in this
+    /// project's tests). A stream is read synchronously and never pauses.
+    private static func linuxFraming(_ framing: UploadOptions.Framing) -> UploadOptions.Framing {
+        #if canImport(FoundationNetworking)
+            return .chunked
+        #else
+            return framing
+        #endif
+    }
+
+    /// The whole of the file at `url`, which must still have `size` bytes.
+    private static func readWhole(_ url: URL, expecting size: Int64) throws(HTTPError) -> Data {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw .encodingFailed(.unreadableFile(path: url.path, reason: String(describing: error)))
+        }
+        guard Int64(data.count) == size else {
+            throw .encodingFailed(
+                .unreadableFile(
+                    path: url.path,
+                    reason: "it changed while being read: \(size) bytes were expected, it had \(data.count)"))
+        }
+        return data
     }
 
     /// The task sending `request` with this body.
