@@ -68,6 +68,32 @@ struct UploadTests {
         #expect(folder.contents == ["video.mp4"])
     }
 
+    #if canImport(FoundationNetworking)
+        @Test("on Linux a file above the memory threshold is sent chunked even when Content-Length was asked")
+        func largeFileOnLinuxIsChunked() async throws {
+            // Given a 64 KiB file and a 1 KB threshold (FoundationNetworking's own file reader, the
+            // only way to send a file with its length there, can stop the process: it is never used)
+            let server = try echoServer()
+            defer { server.stop() }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+            let content = testBytes(64 << 10)
+            let file = folder.file("large.bin")
+            try content.write(to: file)
+
+            // When it is uploaded with the default framing
+            let response = try await HTTPClient().upload(
+                .file(file), to: ServerRoute(server, "upload", method: .post),
+                options: UploadOptions(framing: .contentLength, multipartMemoryThreshold: 1_000))
+
+            // Then it arrived whole, chunked
+            #expect(response.body == content)
+            let request = try #require(server.requests.last)
+            #expect(request.headers["Transfer-Encoding"] == "chunked")
+            #expect(request.headers["Content-Length"] == nil)
+        }
+    #endif
+
     @Test("a large form goes through a temporary file that exists while it is sent and is removed after")
     func largeMultipart() async throws {
         // Given a form with a field and a streamed 2 MiB file, above a 1 KB threshold
