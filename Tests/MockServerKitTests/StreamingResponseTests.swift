@@ -102,21 +102,7 @@ struct StreamingResponseTests {
         // Given a stream that writes until its client goes away and reports how it stopped
         let server = try MockServer()
         defer { server.stop() }
-        let firstSent = Latch()
-        let outcome = Locked<MockServerError?>(nil)
-        let stopped = Latch()
-        server.stub(method: .get, path: "/endless") { _ in
-            .streaming { writer in
-                defer { stopped.open() }
-                do throws(MockServerError) {
-                    try await writer.write("tick")
-                    firstSent.open()
-                    while true { try await writer.write(Data(repeating: 0x2E, count: 65_536)) }
-                } catch {
-                    outcome.withLock { $0 = error }
-                }
-            }
-        }
+        let endless = EndlessStream(on: server)
         let port = server.port
 
         // When a raw client reads the first chunk and closes the socket
@@ -125,11 +111,11 @@ struct StreamingResponseTests {
             try client.write("GET /endless HTTP/1.1\r\nHost: t\r\n\r\n")
             _ = try client.read(through: "tick\r\n")
         }
-        await firstSent.wait()
-        await stopped.wait()
+        await endless.firstSent.wait()
+        await endless.stopped.wait()
 
         // Then the writer was told the client is gone
-        #expect(outcome.value == .clientDisconnected)
+        #expect(endless.outcome.value == .clientDisconnected)
     }
 
     @Test(
@@ -138,21 +124,7 @@ struct StreamingResponseTests {
     func stopWhileWriting() async throws {
         // Given a stream that writes until it is told to stop, to a client that keeps reading nothing
         let server = try MockServer()
-        let firstSent = Latch()
-        let outcome = Locked<MockServerError?>(nil)
-        let stopped = Latch()
-        server.stub(method: .get, path: "/endless") { _ in
-            .streaming { writer in
-                defer { stopped.open() }
-                do throws(MockServerError) {
-                    try await writer.write("tick")
-                    firstSent.open()
-                    while true { try await writer.write(Data(repeating: 0x2E, count: 65_536)) }
-                } catch {
-                    outcome.withLock { $0 = error }
-                }
-            }
-        }
+        let endless = EndlessStream(on: server)
         let port = server.port
         let release = DispatchSemaphore(value: 0)
         async let client: Void = onThread {
@@ -162,14 +134,14 @@ struct StreamingResponseTests {
         }
 
         // When the server stops while the writer is sending
-        await firstSent.wait()
+        await endless.firstSent.wait()
         server.stop()
 
         // Then the writer is told the connection is gone (before the fix it could wait forever)
-        await stopped.wait()
+        await endless.stopped.wait()
         release.signal()
         try await client
-        #expect(outcome.value == .clientDisconnected)
+        #expect(endless.outcome.value == .clientDisconnected)
     }
 
     @Test("HEAD gets the head of a streamed response and the body closure does not run")
@@ -230,5 +202,32 @@ struct StreamingResponseTests {
         #expect(largeResponse.statusCode == 200)
         #expect(largeBody == large)
         #expect(dripBody == small)
+    }
+}
+
+/// A `GET /endless` stub that writes "tick" and then 64 KiB pieces until writing fails, keeping how
+/// it stopped.
+private struct EndlessStream {
+    /// Opened once "tick" was handed to the connection.
+    let firstSent = Latch()
+    /// Opened when the writer returned.
+    let stopped = Latch()
+    /// The error that stopped the writer.
+    let outcome = Locked<MockServerError?>(nil)
+
+    init(on server: MockServer) {
+        let (firstSent, stopped, outcome) = (firstSent, stopped, outcome)
+        server.stub(method: .get, path: "/endless") { _ in
+            .streaming { writer in
+                defer { stopped.open() }
+                do throws(MockServerError) {
+                    try await writer.write("tick")
+                    firstSent.open()
+                    while true { try await writer.write(Data(repeating: 0x2E, count: 65_536)) }
+                } catch {
+                    outcome.withLock { $0 = error }
+                }
+            }
+        }
     }
 }
