@@ -175,39 +175,47 @@ struct UploadFaultTests {
             Issue.record("expected .cancelled, got \(outcome)")
             return
         }
-        #expect(during.count == 1)
+        #if canImport(FoundationNetworking)
+            #expect(during.isEmpty)  // on Linux the parts are streamed from their files
+        #else
+            #expect(during.count == 1)
+        #endif
         #expect(temporary.contents.isEmpty)
     }
 
-    @Test("a full disk while encoding the form is diskFull and leaves nothing")
-    func diskFullWhileEncoding() async throws {
-        // Given a 1 MiB temporary folder and a 3 MiB form
-        let mount = try await TemporaryMount(size: "1m")
-        let folder = try TestFolder()
-        defer { folder.remove() }
-        let server = try MockServer()
-        defer { server.stop() }
-        server.stub(method: .post, path: "/form") { _ in .status(200) }
-        let (form, _) = try form(streaming: 3 << 20, in: folder)
-        let client = HTTPClient { $0.temporaryDirectory = mount.url }
+    #if !canImport(FoundationNetworking)
+        // On Linux a large form is streamed from its parts and never encoded to a file; the
+        // encoder's disk-full error is tested there by MultipartFileEncodingTests.
+        @Test("a full disk while encoding the form is diskFull and leaves nothing")
+        func diskFullWhileEncoding() async throws {
+            // Given a 1 MiB temporary folder and a 3 MiB form
+            let mount = try await TemporaryMount(size: "1m")
+            let folder = try TestFolder()
+            defer { folder.remove() }
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .post, path: "/form") { _ in .status(200) }
+            let (form, _) = try form(streaming: 3 << 20, in: folder)
+            let client = HTTPClient { $0.temporaryDirectory = mount.url }
 
-        // When it is uploaded
-        let error = await #expect(throws: HTTPError.self) {
-            try await client.upload(
-                .multipart(form), to: ServerRoute(server, "form", method: .post),
-                options: UploadOptions(multipartMemoryThreshold: 1_000))
-        }
-        let left = try FileManager.default.contentsOfDirectory(atPath: mount.url.path)
-        await mount.unmount()
+            // When it is uploaded
+            let error = await #expect(throws: HTTPError.self) {
+                try await client.upload(
+                    .multipart(form), to: ServerRoute(server, "form", method: .post),
+                    options: UploadOptions(multipartMemoryThreshold: 1_000))
+            }
+            let left = try FileManager.default.contentsOfDirectory(atPath: mount.url.path)
+            await mount.unmount()
 
-        // Then the disk is named full, nothing was sent and the folder is empty
-        guard case .transferFailed(let failure)? = error, case .diskFull = failure.reason else {
-            Issue.record("expected diskFull, got \(String(describing: error))")
-            return
+            // Then the disk is named full, nothing was sent and the folder is empty
+            guard case .transferFailed(let failure)? = error, case .diskFull = failure.reason else {
+                Issue.record("expected diskFull, got \(String(describing: error))")
+                return
+            }
+            #expect(server.requests.isEmpty)
+            #expect(left.isEmpty)
         }
-        #expect(server.requests.isEmpty)
-        #expect(left.isEmpty)
-    }
+    #endif
 
     @Test("an error status after a large form removes the temporary file too")
     func serverErrorRemovesTemporaryFile() async throws {

@@ -11,8 +11,8 @@ extension HTTPClient {
     /// The router gives the URL, method, headers and query; its own body is replaced (so put
     /// parameters in the query). A file is streamed from disk, and a multipart form larger than
     /// ``UploadOptions/multipartMemoryThreshold`` is written to a temporary file in
-    /// ``Configuration/temporaryDirectory``, streamed, and removed whatever happens (a chunked
-    /// upload on Linux streams the form's parts from their files instead). Adapters,
+    /// ``Configuration/temporaryDirectory``, streamed, and removed whatever happens (on Linux the
+    /// form's parts are streamed chunked from their files instead). Adapters,
     /// retriers, the authenticator, validation and event monitors apply as for ``send(_:)``.
     ///
     /// ```swift

@@ -12,8 +12,8 @@ public enum UploadBody: Sendable {
     /// A file, streamed from disk; it must keep its size while it is sent.
     case file(URL)
     /// A `multipart/form-data` form. Above ``UploadOptions/multipartMemoryThreshold`` it is written
-    /// to a temporary file, which is streamed and then removed whatever happens; a chunked upload on
-    /// Linux streams the parts straight from their files instead, with no copy.
+    /// to a temporary file, which is streamed and then removed whatever happens; on Linux the parts
+    /// are streamed straight from their files instead, chunked, with no copy.
     case multipart(MultipartFormData)
 }
 

@@ -69,35 +69,39 @@ final class UploadPlan: Sendable {
                     framing: .contentLength)
             }
             #if canImport(FoundationNetworking)
-                if options.framing == .chunked {
-                    // A stream of the parts: no copy of the files, memory bounded all the same.
-                    for part in form.parts {
-                        if let url = part.fileURL, try MultipartFormData.readableSize(of: url) != part.fileSize {
-                            throw .encodingFailed(
-                                .unreadableFile(path: url.path, reason: "it changed size since it was appended"))
-                        }
+                // On Linux a file is always sent chunked (see linuxFraming(_:)), so the form is a
+                // stream of its parts: no copy of the files, memory bounded all the same.
+                for part in form.parts {
+                    guard let url = part.fileURL else { continue }
+                    let size = try MultipartFormData.readableSize(of: url)
+                    if size != part.fileSize {
+                        let reason =
+                            "it changed size since it was appended: \(part.fileSize) bytes were expected, it has \(size)"
+                        throw .encodingFailed(.unreadableFile(path: url.path, reason: reason))
                     }
-                    let segments = form.segments()
-                    return UploadPlan(
-                        source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
-                        framing: .chunked)
                 }
+                let segments = form.segments()
+                return UploadPlan(
+                    source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
+                    framing: .chunked)
+            #else
+                let file = temporaryDirectory.appendingPathComponent(
+                    "NetworkKit-upload-\(UUID().uuidString).multipart")
+                do {
+                    try form.writeEncoded(to: file)
+                } catch {
+                    try? FileManager.default.removeItem(at: file)
+                    throw error
+                }
+                return UploadPlan(
+                    source: .file(file), length: form.encodedLength, contentType: form.contentType,
+                    temporaryFile: file, framing: options.framing)
             #endif
-            let file = temporaryDirectory.appendingPathComponent("NetworkKit-upload-\(UUID().uuidString).multipart")
-            do {
-                try form.writeEncoded(to: file)
-            } catch {
-                try? FileManager.default.removeItem(at: file)
-                throw error
-            }
-            return UploadPlan(
-                source: .file(file), length: form.encodedLength, contentType: form.contentType, temporaryFile: file,
-                framing: linuxFraming(options.framing))
         }
     }
 
-    /// The framing a file body gets: as asked, except that on Linux a file is always streamed
-    /// chunked. FoundationNetworking can send a file with a `Content-Length` only through its
+    /// The framing a file body gets: as asked, except that on Linux a file above the memory
+    /// threshold is always streamed chunked. FoundationNetworking can send a file with a `Content-Length` only through its
     /// Dispatch I/O file reader, which pauses the transfer while it waits for the disk and resumes
     /// it when data arrives, without checking that the transfer is still running: when the transfer
     /// ended meanwhile (the caller cancelled, or the server answered before reading the whole body,
