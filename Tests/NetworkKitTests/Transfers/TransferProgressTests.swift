@@ -59,6 +59,26 @@ struct TransferProgressTests {
         await server.finished.wait()
     }
 
+    @Test("cancel() at once, before the upload reached the server, is .cancelled too")
+    func cancelAtOnce() async throws {
+        // Given an upload to a server that may never see it
+        let server = try HeldServer()
+        var request = URLRequest(url: server.url("upload"))
+        request.httpMethod = "POST"
+        let upload = HTTPClient().startUpload(.data(Data(count: 1 << 20)), with: request)
+
+        // When it is cancelled before anything was sent
+        upload.cancel()
+        server.release()
+
+        // Then the value is .cancelled, its progress finishes, and the server finishes whether or
+        // not the client connected
+        let error = await #expect(throws: HTTPError.self) { try await upload.value() }
+        #expect(error?.isCancelled == true)
+        for await _ in upload.progress {}
+        await server.finished.wait()
+    }
+
     @Test("Foundation.Progress follows a transfer, and cancelling it cancels the transfer")
     func foundationProgress() async throws {
         // Given a transfer's Foundation progress, and a plain one fed by the closure form

@@ -137,26 +137,34 @@ struct TemporaryMount: Sendable {
 /// until ``release()``: an upload to it fills the socket buffers and waits, so a test can act in
 /// the middle of the body. It then reads the rest until the client ends or breaks the connection,
 /// answers `200`, and reports how many body bytes it got.
+///
+/// ``release()`` also stops listening, so a server whose client never connected (an upload
+/// cancelled before it reached the network) finishes too.
 final class HeldServer: Sendable {
     let port: UInt16
-    private let listener: Int32
+    /// The listening socket until the server stops listening; under the lock, so ``release()``
+    /// never shuts down a descriptor number the thread closed and another test reused.
+    private let listener: Locked<Int32?>
     private let gate = DispatchSemaphore(value: 0)
     /// Body bytes read after the head, once the connection ended.
     let received = Locked<Int?>(nil)
     let finished = Latch()
 
     init() throws {
-        (listener, port) = try LoopbackSocket.listen()
-        let listener = self.listener
+        let (socket, port) = try LoopbackSocket.listen()
+        self.port = port
+        let listener = Locked<Int32?>(socket)
+        self.listener = listener
         let gate = self.gate
         let received = self.received
         let finished = self.finished
         let thread = Thread {
-            defer {
-                close(listener)
-                finished.open()
+            defer { finished.open() }
+            let connection = accept(socket, nil, nil)
+            listener.withLock { descriptor in
+                if let open = descriptor { close(open) }
+                descriptor = nil
             }
-            let connection = accept(listener, nil, nil)
             guard connection >= 0 else { return }
             defer { close(connection) }
             var buffer = [UInt8](repeating: 0, count: 65_536)
@@ -183,9 +191,13 @@ final class HeldServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// Lets the server read the rest of the body.
+    /// Lets the server read the rest of the body, and stops listening (waking a server still
+    /// waiting for its client).
     func release() {
         gate.signal()
+        listener.withLock { descriptor in
+            if let open = descriptor { shutdown(open, Int32(SHUT_RDWR)) }
+        }
     }
 }
 
