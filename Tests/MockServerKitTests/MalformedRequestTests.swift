@@ -52,6 +52,11 @@ struct MalformedRequestTests {
             "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 1x\r\n\r\n",  // bad length
             "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nContent-Length: 4\r\n\r\nabcd",
             "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n",
+            // An empty Content-Length is no length: beside chunked framing (found by the
+            // request-head fuzzer), alone, or as an empty list element
+            "POST /ok HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length:\r\n\r\n0\r\n\r\n",
+            "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length:\r\n\r\n",
+            "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 3,\r\n\r\nabc",
         ])
     func malformedHeads(_ request: String) async throws {
         // Given a server

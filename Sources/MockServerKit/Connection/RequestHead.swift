@@ -97,7 +97,10 @@ struct RequestHead {
 
     private mutating func decideFraming(maxBodyBytes: Int) throws {
         let codings = headers.values(for: "Transfer-Encoding").flatMap { Self.tokens($0) }
-        let lengths = headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }
+        // Empty elements are kept, so an empty Content-Length (or "3,") is refused as invalid
+        // instead of being read as no length at all.
+        let lengths = headers.values(for: "Content-Length")
+            .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
             .map { $0.trimmingCharacters(in: .whitespaces) }
         if !codings.isEmpty {
             guard lengths.isEmpty else {
