@@ -57,6 +57,9 @@ struct MalformedRequestTests {
             "POST /ok HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\nContent-Length:\r\n\r\n0\r\n\r\n",
             "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length:\r\n\r\n",
             "POST /ok HTTP/1.1\r\nHost: t\r\nContent-Length: 3,\r\n\r\nabc",
+            // An empty Transfer-Encoding names no framing, beside a length too (also the fuzzer's)
+            "POST /ok HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: \r\nContent-Length: 3\r\n\r\nabc",
+            "POST /ok HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: ,\r\n\r\n",
         ])
     func malformedHeads(_ request: String) async throws {
         // Given a server

@@ -96,7 +96,12 @@ struct RequestHead {
     }
 
     private mutating func decideFraming(maxBodyBytes: Int) throws {
-        let codings = headers.values(for: "Transfer-Encoding").flatMap { Self.tokens($0) }
+        let encodings = headers.values(for: "Transfer-Encoding")
+        let codings = encodings.flatMap { Self.tokens($0) }
+        // A Transfer-Encoding field naming no coding is neither framing: refused, not ignored.
+        guard encodings.isEmpty || !codings.isEmpty else {
+            throw RequestFailure(status: 400, reason: "empty Transfer-Encoding")
+        }
         // Empty elements are kept, so an empty Content-Length (or "3,") is refused as invalid
         // instead of being read as no length at all.
         let lengths = headers.values(for: "Content-Length")
