@@ -49,18 +49,24 @@ final class UploadPlan: Sendable {
             let size = try MultipartFormData.readableSize(of: url)
             let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
             #if canImport(FoundationNetworking)
-                if options.framing == .contentLength {
-                    // FoundationNetworking's file reader is unsafe (see linuxFraming(_:length:_:)): a
-                    // file up to the memory threshold is read and sent from memory with its length.
-                    if size <= options.multipartMemoryThreshold {
-                        return UploadPlan(
-                            source: .memory(try readWhole(url, expecting: size)), length: size, contentType: type,
-                            framing: .contentLength)
-                    }
+                // FoundationNetworking can send a file with a Content-Length only through its
+                // Dispatch I/O file reader, which pauses the transfer while it waits for the disk and
+                // resumes it when data arrives without checking that the transfer still runs: when it
+                // ended meanwhile (the caller cancelled, or the server answered before reading the
+                // whole body, as a server refusing an upload does), libcurl refuses and
+                // FoundationNetworking stops the process (`EasyHandle.swift`, `try!` on
+                // `curl_easy_pause`, error 43; seen in this project's tests). A stream is read
+                // synchronously and never pauses. So a file up to the memory threshold is sent from
+                // memory with its length, and any other file is streamed chunked.
+                if options.framing == .contentLength, size <= options.multipartMemoryThreshold {
+                    return UploadPlan(
+                        source: .memory(try MultipartFormData.read(url, expecting: size)), length: size,
+                        contentType: type, framing: .contentLength)
                 }
+                return UploadPlan(source: .file(url), length: size, contentType: type, framing: .chunked)
+            #else
+                return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
             #endif
-            return UploadPlan(
-                source: .file(url), length: size, contentType: type, framing: linuxFraming(options.framing))
         case .multipart(var form):
             guard form.encodedLength > options.multipartMemoryThreshold else {
                 let data = try form.encode()
@@ -69,8 +75,8 @@ final class UploadPlan: Sendable {
                     framing: .contentLength)
             }
             #if canImport(FoundationNetworking)
-                // On Linux a file is always sent chunked (see linuxFraming(_:)), so the form is a
-                // stream of its parts: no copy of the files, memory bounded all the same.
+                // On Linux a large file is always sent chunked (see the .file case above), so the
+                // form is a stream of its parts: no copy of the files, memory bounded all the same.
                 for part in form.parts {
                     guard let url = part.fileURL else { continue }
                     let size = try MultipartFormData.readableSize(of: url)
@@ -98,39 +104,6 @@ final class UploadPlan: Sendable {
                     temporaryFile: file, framing: options.framing)
             #endif
         }
-    }
-
-    /// The framing a file body gets: as asked, except that on Linux a file above the memory
-    /// threshold is always streamed chunked. FoundationNetworking can send a file with a `Content-Length` only through its
-    /// Dispatch I/O file reader, which pauses the transfer while it waits for the disk and resumes
-    /// it when data arrives, without checking that the transfer is still running: when the transfer
-    /// ended meanwhile (the caller cancelled, or the server answered before reading the whole body,
-    /// as a server refusing an upload does), resuming it fails in libcurl and FoundationNetworking
-    /// stops the process (`EasyHandle.swift`, `try!` on `curl_easy_pause`, error 43; seen in this
-    /// project's tests). A stream is read synchronously and never pauses.
-    private static func linuxFraming(_ framing: UploadOptions.Framing) -> UploadOptions.Framing {
-        #if canImport(FoundationNetworking)
-            return .chunked
-        #else
-            return framing
-        #endif
-    }
-
-    /// The whole of the file at `url`, which must still have `size` bytes.
-    private static func readWhole(_ url: URL, expecting size: Int64) throws(HTTPError) -> Data {
-        let data: Data
-        do {
-            data = try Data(contentsOf: url)
-        } catch {
-            throw .encodingFailed(.unreadableFile(path: url.path, reason: String(describing: error)))
-        }
-        guard Int64(data.count) == size else {
-            throw .encodingFailed(
-                .unreadableFile(
-                    path: url.path,
-                    reason: "it changed while being read: \(size) bytes were expected, it had \(data.count)"))
-        }
-        return data
     }
 
     /// The task sending `request` with this body.
