@@ -41,9 +41,7 @@ struct MultipartFileEncodingTests {
         let file = folder.file("photo.png")
         let content = testBytes(300_000)
         try content.write(to: file)
-        var form = MultipartFormData()
-        form.append("Ann", name: "user")
-        try form.append(streamingFileAt: file, name: "avatar")
+        var form = try avatarForm(photo: file)
 
         // When it is written to a file
         let destination = folder.file("form.multipart")
@@ -51,11 +49,7 @@ struct MultipartFileEncodingTests {
 
         // Then the file is the form with the boundary it chose, as long as it said
         let boundary = form.boundary
-        let expected =
-            Data(
-                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nAnn\r\n--\(boundary)\r\n"
-                    + "Content-Disposition: form-data; name=\"avatar\"; filename=\"photo.png\"\r\n"
-                    + "Content-Type: image/png\r\n\r\n").utf8) + content + Data("\r\n--\(boundary)--\r\n".utf8)
+        let expected = encodedAvatarForm(boundary: boundary, content: content)
         let written = try Data(contentsOf: destination)
         #expect(written == expected)
         #expect(Int64(written.count) == form.encodedLength)

@@ -111,9 +111,7 @@ struct UploadTests {
         let photo = folder.file("photo.png")
         let content = testBytes(2 << 20)
         try content.write(to: photo)
-        var form = MultipartFormData()
-        form.append("Ann", name: "user")
-        try form.append(streamingFileAt: photo, name: "avatar")
+        let form = try avatarForm(photo: photo)
         let client = HTTPClient { $0.temporaryDirectory = temporary.url }
 
         // When it is uploaded
@@ -135,11 +133,7 @@ struct UploadTests {
         let contentType = try #require(request.headers["Content-Type"])
         #expect(contentType.hasPrefix("multipart/form-data; boundary="))
         let boundary = String(contentType.dropFirst("multipart/form-data; boundary=".count))
-        let expected =
-            Data(
-                ("--\(boundary)\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nAnn\r\n--\(boundary)\r\n"
-                    + "Content-Disposition: form-data; name=\"avatar\"; filename=\"photo.png\"\r\n"
-                    + "Content-Type: image/png\r\n\r\n").utf8) + content + Data("\r\n--\(boundary)--\r\n".utf8)
+        let expected = encodedAvatarForm(boundary: boundary, content: content)
         #expect(response.body == expected)
     }
 

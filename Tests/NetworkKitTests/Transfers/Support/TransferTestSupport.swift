@@ -206,3 +206,20 @@ extension Array where Element: Equatable {
         count >= suffix.count && Array(self[(count - suffix.count)...]) == suffix
     }
 }
+
+/// The form two tests encode: a field `user` = "Ann", and the file at `photo` streamed as `avatar`.
+func avatarForm(photo: URL) throws -> MultipartFormData {
+    var form = MultipartFormData()
+    form.append("Ann", name: "user")
+    try form.append(streamingFileAt: photo, name: "avatar")
+    return form
+}
+
+/// What ``avatarForm(photo:)`` encodes to with `boundary`, written out by hand, for a `photo.png`
+/// holding `content`.
+func encodedAvatarForm(boundary: String, content: Data) -> Data {
+    Data(
+        ("--\(boundary)\r\nContent-Disposition: form-data; name=\"user\"\r\n\r\nAnn\r\n--\(boundary)\r\n"
+            + "Content-Disposition: form-data; name=\"avatar\"; filename=\"photo.png\"\r\n"
+            + "Content-Type: image/png\r\n\r\n").utf8) + content + Data("\r\n--\(boundary)--\r\n".utf8)
+}
