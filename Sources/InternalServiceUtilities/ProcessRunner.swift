@@ -29,11 +29,16 @@
     package struct ProcessLaunchError: Error, Sendable {
         /// What the system said.
         package var detail: String
+
+        /// Creates the error from the system's reason.
+        package init(detail: String) {
+            self.detail = detail
+        }
     }
 
     /// Runs programs with an argument array (never through a shell), feeding standard input and
     /// collecting both outputs without deadlocking on full pipes. Each child starts with no signal
-    /// blocked, whichever thread starts it (see `launch(_:)`).
+    /// blocked, whichever thread starts it (see `ChildProcess`).
     package enum ProcessRunner {
         /// The first executable file called `name` in the `PATH` of `environment`; `name` itself
         /// when it is already a path to an executable.
@@ -66,25 +71,15 @@
             environment: [String: String]? = nil,
             input: Data? = nil
         ) throws(ProcessLaunchError) -> ProcessOutput {
-            let process = Process()
-            process.executableURL = executable
-            process.arguments = arguments
-            if let environment { process.environment = environment }
-            let stdinPipe = Pipe()
-            let stdoutPipe = Pipe()
-            let stderrPipe = Pipe()
-            process.standardInput = stdinPipe
-            process.standardOutput = stdoutPipe
-            process.standardError = stderrPipe
             // A child that exits before reading all its input would otherwise kill this process
             // with SIGPIPE when the write below hits the closed pipe; ignored, it is an EPIPE error.
+            // (Children start with SIGPIPE at its default action again; see `ChildProcess`.)
             signal(SIGPIPE, SIG_IGN)
-            try launch(process)
-            let collected = collect(stdoutPipe, stderrPipe, writing: input, to: stdinPipe)
-            process.waitUntilExit()
-            let status: Int32 =
-                process.terminationReason == .uncaughtSignal
-                ? 128 + process.terminationStatus : process.terminationStatus
+            let child = try ChildProcess(
+                executable, arguments: arguments, environment: environment,
+                standardInput: .pipe, standardOutput: .pipe, standardError: .pipe)
+            let collected = collect(child, writing: input)
+            let status = child.wait()
             return ProcessOutput(status: status, standardOutput: collected.0, standardError: collected.1)
         }
 
@@ -121,16 +116,12 @@
         /// Writes `input` and reads both outputs at the same time: standard output on the calling
         /// thread, standard error and the input each on a thread of its own (not GCD's pool, whose
         /// few threads blocked reads would starve when many processes run at once).
-        private static func collect(
-            _ stdoutPipe: Pipe,
-            _ stderrPipe: Pipe,
-            writing input: Data?,
-            to stdinPipe: Pipe
-        ) -> (Data, Data) {
+        private static func collect(_ child: ChildProcess, writing input: Data?) -> (Data, Data) {
+            guard let errHandle = child.standardError, let inHandle = child.standardInput,
+                let outHandle = child.standardOutput
+            else { return (Data(), Data()) }
             let group = DispatchGroup()
             let standardError = Locked(Data())
-            let errHandle = stderrPipe.fileHandleForReading
-            let inHandle = stdinPipe.fileHandleForWriting
             group.enter()
             Thread.detachNewThread {
                 let data = FileDescriptorIO.readAll(from: errHandle.fileDescriptor)
@@ -143,7 +134,7 @@
                 try? inHandle.close()
                 group.leave()
             }
-            let standardOutput = FileDescriptorIO.readAll(from: stdoutPipe.fileHandleForReading.fileDescriptor)
+            let standardOutput = FileDescriptorIO.readAll(from: outHandle.fileDescriptor)
             group.wait()
             return (standardOutput, standardError.value)
         }

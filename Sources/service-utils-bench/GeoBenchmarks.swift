@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import ServiceUtils
 
 /// GeoKit's benchmarks: inverse geodesics through the CLI against GeodSolve, and in process against
@@ -112,16 +113,17 @@ enum GeoBenchmarks {
 
     /// Runs `executable` with `input` as standard input and standard output discarded.
     static func runFiltered(_ executable: URL, _ arguments: [String], input: URL) throws {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.standardInput = try FileHandle(forReadingFrom: input)
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("\(executable.lastPathComponent) exited with status \(process.terminationStatus)")
+        let file = try FileHandle(forReadingFrom: input)
+        defer { try? file.close() }
+        let status: Int32
+        do {
+            status = try ChildProcess(executable, arguments: arguments, standardInput: .descriptor(file.fileDescriptor))
+                .wait()
+        } catch {
+            throw BenchmarkError("could not start \(executable.lastPathComponent): \(error.detail)")
+        }
+        guard status == 0 else {
+            throw BenchmarkError("\(executable.lastPathComponent) exited with status \(status)")
         }
     }
 

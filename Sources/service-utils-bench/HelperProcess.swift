@@ -9,33 +9,24 @@ import InternalServiceUtilities
 
 /// A helper process a benchmark starts (nginx, GeodSolve, openssl) and must stop.
 final class HelperProcess: Sendable {
-    private let process: Process
+    private let process: ChildProcess
 
-    /// Starts `executable` (a name looked up on `PATH`, or a path) with `arguments`.
-    ///
-    /// Standard output and error go to `/dev/null` unless `captureOutput` is set.
+    /// Starts `executable` (a name looked up on `PATH`, or a path) with `arguments`; its standard
+    /// streams are `/dev/null`.
     init(_ executable: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = try Self.locate(executable)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        self.process = process
+        do {
+            process = try ChildProcess(try Self.locate(executable), arguments: arguments)
+        } catch let error as ProcessLaunchError {
+            throw BenchmarkError("could not start \(executable): \(error.detail)")
+        }
     }
 
     /// The process's id, for reading its figures in `/proc`.
-    var processIdentifier: Int32 { process.processIdentifier }
+    var processIdentifier: Int32 { process.pid }
 
     /// Sends SIGTERM, then SIGKILL if it is still running after two seconds, and waits for it.
     func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        let deadline = Date().addingTimeInterval(2)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
+        process.stop(grace: 2)
     }
 
     /// Runs `executable` to completion and returns its standard output.

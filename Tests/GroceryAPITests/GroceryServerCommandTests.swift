@@ -1,5 +1,6 @@
 import Foundation
 import GroceryAPI
+import InternalServiceUtilities
 import ServiceUtilsTestSupport
 import Testing
 
@@ -8,19 +9,15 @@ struct GroceryServerCommandTests {
     @Test("prints its base URL first, serves the API there, and exits 0 on SIGTERM")
     func servesUntilTerminated() async throws {
         // Given the built CLI started as a grocery server
-        let process = Process()
-        process.executableURL = try BuiltProducts.executable("service-utils")
-        process.arguments = ["grocery-server"]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
+        let process = try ChildProcess(
+            try BuiltProducts.executable("service-utils"), arguments: ["grocery-server"], standardOutput: .pipe)
+        defer { process.send(SIGKILL) }
+        let output = try #require(process.standardOutput)
 
         // When its first line is read and a client uses that URL
         let firstLine = try await onThread { () -> String in
             var bytes: [UInt8] = []
-            while let byte = try output.fileHandleForReading.read(upToCount: 1)?.first, byte != 0x0A {
+            while let byte = try output.read(upToCount: 1)?.first, byte != 0x0A {
                 bytes.append(byte)
             }
             return String(decoding: bytes, as: UTF8.self)
@@ -33,11 +30,8 @@ struct GroceryServerCommandTests {
         #expect(firstLine.hasPrefix("http://127.0.0.1:"))
         #expect(firstLine.hasSuffix("/"))
         #expect(answer.status == 200)
-        process.terminate()
-        let status = try await onThread { () -> Int32 in
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
+        process.send(SIGTERM)
+        let status = try await onThread { process.wait() }
         #expect(status == 0)
     }
 }

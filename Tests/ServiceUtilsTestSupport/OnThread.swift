@@ -1,6 +1,6 @@
 import Foundation
 
-/// Runs blocking work (a child process's output, `waitUntilExit`, a blocking socket read) on a
+/// Runs blocking work (a child process's output, `wait()`, a blocking socket read) on a
 /// thread of its own and resumes with its result.
 ///
 /// Swift concurrency has only a few shared threads (as many as there are cores); a test that

@@ -76,33 +76,28 @@ enum DesktopEntry {
     }
 
     #if os(Linux) || os(macOS)
-        // `Process` exists on Linux and macOS only (not on iOS, tvOS, watchOS or visionOS), so the whole
+        // Starting programs exists on Linux and macOS only (not on iOS, tvOS, watchOS or visionOS), so the whole
         // function is fenced; SettingsRouter does not reach it elsewhere.
         /// Starts the entry's program without waiting for it: a settings window runs until the user
         /// closes it.
         ///
         /// - Returns: The running process (tests wait on it).
         @discardableResult
-        static func start(path: String, environment: [String: String]) throws(PlatformError) -> Process {
+        static func start(path: String, environment: [String: String]) throws(PlatformError) -> ChildProcess {
             guard let text = try? String(contentsOfFile: path, encoding: .utf8), let exec = execLine(inEntry: text),
                 let arguments = arguments(fromExec: exec),
                 let program = ProcessRunner.locate(arguments[0], environment: environment)
             else { throw .settingsUnavailable(.invalidDesktopEntry(path: path)) }
-            let process = Process()
-            process.executableURL = program
-            process.arguments = Array(arguments.dropFirst())
-            process.environment = environment
-            process.standardInput = FileHandle.nullDevice
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
+            let child: ChildProcess
             do {
-                try process.run()
+                child = try ChildProcess(program, arguments: Array(arguments.dropFirst()), environment: environment)
             } catch {
-                // Foundation's localizedDescription drops the path and the POSIX error; the full
-                // description keeps them.
-                throw .settingsUnavailable(.launchFailed(String(describing: error)))
+                throw .settingsUnavailable(.launchFailed(error.detail))
             }
-            return process
+            // Nobody else waits for a settings window; a thread of its own collects its status when
+            // it closes, so it does not stay behind as a zombie.
+            Thread.detachNewThread { child.wait() }
+            return child
         }
     #endif
 }

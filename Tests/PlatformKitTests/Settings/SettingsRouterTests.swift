@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import ServiceUtilsTestSupport
 import Testing
 
@@ -61,9 +62,10 @@ struct SettingsRouterTests {
             // When looking it up and starting it
             #expect(router.target() == .desktopEntry(path: entryPath))
             let process = try DesktopEntry.start(path: entryPath, environment: desktop.environment)
-            try await onThread { process.waitUntilExit() }
+            let status = try await onThread { process.wait() }
 
             // Then the program ran with the entry's arguments, field codes removed
+            #expect(status == 0)
             #expect(try String(contentsOf: marker, encoding: .utf8) == "--overview")
         }
 

@@ -10,25 +10,26 @@ import ServiceUtilsTestSupport
 
 /// A running `storage-stress` helper, with line-by-line access to its standard output.
 final class StressProcess {
-    let process = Process()
-    private let output = Pipe()
-    private let input = Pipe()
-    private let errors = Pipe()
+    private let process: ChildProcess
+    private let output: FileHandle
+    private let input: FileHandle
+    private let errors: FileHandle
 
     init(_ arguments: [String]) throws {
-        process.executableURL = try BuiltProducts.executable("storage-stress")
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardInput = input
-        process.standardError = errors
-        try process.run()
+        process = try ChildProcess(
+            try BuiltProducts.executable("storage-stress"), arguments: arguments,
+            standardInput: .pipe, standardOutput: .pipe, standardError: .pipe)
+        guard let output = process.standardOutput, let input = process.standardInput,
+            let errors = process.standardError
+        else { throw ProcessLaunchError(detail: "storage-stress started without its pipes") }
+        (self.output, self.input, self.errors) = (output, input, errors)
     }
 
     /// Blocks until the helper prints a whole line and returns it, or nil when its output ends first.
     func readLine() -> String? {
         var bytes: [UInt8] = []
         var byte: UInt8 = 0
-        let descriptor = output.fileHandleForReading.fileDescriptor
+        let descriptor = output.fileDescriptor
         while true {
             let count = read(descriptor, &byte, 1)
             if count == -1 && errno == EINTR { continue }
@@ -40,15 +41,14 @@ final class StressProcess {
 
     /// Sends one line to the helper's standard input.
     func send(_ line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        FileDescriptorIO.writeAll(Data((line + "\n").utf8), to: input.fileDescriptor)
     }
 
     /// Kills the helper with SIGKILL, so it gets no chance to finish anything, and waits for it to die;
     /// does nothing once it has exited (its process id may belong to someone else by then).
     func kill() {
-        guard process.isRunning else { return }
-        sendKill(process.processIdentifier)
-        process.waitUntilExit()
+        process.send(SIGKILL)
+        process.wait()
     }
 
     deinit {
@@ -57,9 +57,8 @@ final class StressProcess {
 
     /// Waits for the helper to exit and returns its status and what it wrote to standard error.
     func wait() -> (status: Int32, errors: String) {
-        process.waitUntilExit()
-        let data = FileDescriptorIO.readAll(from: errors.fileHandleForReading.fileDescriptor)
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let data = FileDescriptorIO.readAll(from: errors.fileDescriptor)
+        return (process.wait(), String(decoding: data, as: UTF8.self))
     }
 }
 
@@ -70,8 +69,4 @@ struct CrashValue: Codable, Equatable {
 
     static let first = CrashValue(name: "first", numbers: Array(repeating: 1_111_111, count: 15_000))
     static let second = CrashValue(name: "second", numbers: Array(repeating: 22, count: 25_000))
-}
-
-private func sendKill(_ process: pid_t) {
-    _ = kill(process, SIGKILL)
 }
