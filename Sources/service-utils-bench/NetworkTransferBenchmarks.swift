@@ -110,8 +110,8 @@ enum NetworkTransferBenchmarks {
                             .multipart(streamed), with: sent, options: UploadOptions(framing: .chunked))
                     }
                 },
-                // The default options: on Linux the form's parts are streamed chunked as above; on
-                // Apple platforms the form goes through a temporary file with a Content-Length.
+                // The default options: on Linux the form's parts are streamed through libcurl with a
+                // Content-Length; on Apple platforms the form goes through a temporary file.
                 .reported("HTTPClient.upload default") {
                     try await measured(removing: nil, expecting: nil) {
                         _ = try await client.upload(.multipart(streamed), with: sent)
@@ -222,6 +222,7 @@ enum NetworkTransferBenchmarks {
         -> BenchmarkSample
     {
         if let file { try? FileManager.default.removeItem(at: file) }
+        settleDisk()
         let clock = ContinuousClock()
         let start = clock.now
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
@@ -230,12 +231,20 @@ enum NetworkTransferBenchmarks {
         return BenchmarkSample(duration: start.duration(to: clock.now))
     }
 
+    /// Writes out every dirty page of the system before a timed run, so no run pays for the
+    /// write-back of the gigabyte an earlier one left in the page cache (that made single runs of
+    /// either side two to three times slower than the others, at random).
+    private static func settleDisk() {
+        sync()
+    }
+
     /// The wall time of `body` and the peak growth of this process's resident memory while it ran;
     /// checks the file has `expecting` bytes.
     private static func measured(removing file: URL?, expecting size: Int?, _ body: () async throws -> Void)
         async throws -> BenchmarkSample
     {
         if let file { try? FileManager.default.removeItem(at: file) }
+        settleDisk()
         let before = ProcessMemory.read(process: getpid())?.resident ?? 0
         let reset = ProcessMemory.resetPeak()
         let clock = ContinuousClock()

@@ -46,6 +46,9 @@ extension HTTPClient {
         /// Where uploads write multipart bodies too large for memory before streaming them (the
         /// system's temporary folder by default); each file is removed when its upload ends.
         public var temporaryDirectory: URL = FileManager.default.temporaryDirectory
+        /// The transport of downloads, uploads and streams (``TransferEngine/automatic`` by default:
+        /// libcurl on Linux when it can be loaded, URLSession otherwise).
+        public var transferEngine: TransferEngine = .automatic
         /// Waits between retries; tests inject one that records instead of sleeping.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 

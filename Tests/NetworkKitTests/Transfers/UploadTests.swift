@@ -69,10 +69,13 @@ struct UploadTests {
     }
 
     #if canImport(FoundationNetworking)
-        @Test("on Linux a file above the memory threshold is sent chunked even when Content-Length was asked")
-        func largeFileOnLinuxIsChunked() async throws {
+        @Test(
+            "on Linux a file above the memory threshold keeps its Content-Length through libcurl; URLSession sends it chunked",
+            arguments: [TransferEngine.automatic, .urlSession])
+        func largeFileOnLinux(engine: TransferEngine) async throws {
             // Given a 64 KiB file and a 1 KB threshold (FoundationNetworking's own file reader, the
-            // only way to send a file with its length there, can stop the process: it is never used)
+            // only way for URLSession to send a file with its length there, can stop the process: it is
+            // never used)
             let server = try echoServer()
             defer { server.stop() }
             let folder = try TestFolder()
@@ -82,20 +85,23 @@ struct UploadTests {
             try content.write(to: file)
 
             // When it is uploaded with the default framing
-            let response = try await HTTPClient().upload(
+            let response = try await HTTPClient { $0.transferEngine = engine }.upload(
                 .file(file), to: ServerRoute(server, "upload", method: .post),
                 options: UploadOptions(framing: .contentLength, multipartMemoryThreshold: 1_000))
 
-            // Then it arrived whole, chunked
+            // Then it arrived whole, with its length (libcurl) or chunked (URLSession)
             #expect(response.body == content)
             let request = try #require(server.requests.last)
-            #expect(request.headers["Transfer-Encoding"] == "chunked")
-            #expect(request.headers["Content-Length"] == nil)
+            let viaCurl = engine == .automatic
+            #expect(request.headers["Transfer-Encoding"] == (viaCurl ? nil : "chunked"))
+            #expect(request.headers["Content-Length"] == (viaCurl ? String(content.count) : nil))
         }
     #endif
 
-    @Test("a large form goes through a temporary file removed after (on Linux its parts are streamed)")
-    func largeMultipart() async throws {
+    @Test(
+        "a large form goes through a temporary file removed after (on Linux its parts are streamed)",
+        arguments: [TransferEngine.automatic, .urlSession])
+    func largeMultipart(engine: TransferEngine) async throws {
         // Given a form with a field and a streamed 2 MiB file, above a 1 KB threshold
         let temporary = try TestFolder()
         defer { temporary.remove() }
@@ -112,7 +118,10 @@ struct UploadTests {
         let content = testBytes(2 << 20)
         try content.write(to: photo)
         let form = try avatarForm(photo: photo)
-        let client = HTTPClient { $0.temporaryDirectory = temporary.url }
+        let client = HTTPClient {
+            $0.temporaryDirectory = temporary.url
+            $0.transferEngine = engine
+        }
 
         // When it is uploaded
         let response = try await client.upload(
@@ -120,10 +129,18 @@ struct UploadTests {
             options: UploadOptions(multipartMemoryThreshold: 1_000))
 
         // Then one temporary file existed during the upload and none after (on Linux the parts are
-        // streamed chunked from their files, with no temporary file)
+        // streamed from their files, with no temporary file: with their length through libcurl,
+        // chunked through URLSession)
         #if canImport(FoundationNetworking)
             #expect(seen.value.isEmpty)
-            #expect(server.requests.last?.headers["Transfer-Encoding"] == "chunked")
+            let sent = try #require(server.requests.last)
+            let headers = sent.headers
+            if engine == .automatic {
+                #expect(headers["Transfer-Encoding"] == nil)
+                #expect(headers["Content-Length"] == String(sent.body.count))
+            } else {
+                #expect(headers["Transfer-Encoding"] == "chunked")
+            }
         #else
             #expect(seen.value.count == 1 && seen.value.first?.hasPrefix("NetworkKit-upload-") == true)
         #endif

@@ -43,6 +43,29 @@ final class BackgroundFileWriter: Sendable {
         }
     }
 
+    /// Writes `bytes` on the calling thread once the queued writes are done: for a caller on a thread
+    /// of its own (a libcurl transfer), which then works as `curl -o` does, with no copy and no
+    /// hand-over.
+    ///
+    /// - Throws: The failure of an earlier write, or of this one.
+    func writeNow(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
+        queue.sync {}
+        let failure = state.withLock { state -> FileFailure? in
+            if let failure = state.failure { return failure }
+            guard var writer = state.writer else { return nil }
+            state.writer = nil
+            defer { state.writer = writer }
+            do throws(FileFailure) {
+                try writer.write(bytes)
+            } catch {
+                state.failure = error
+                return error
+            }
+            return nil
+        }
+        if let failure { throw failure }
+    }
+
     /// Waits for the queued writes and closes the file.
     ///
     /// - Returns: Where the file ends (the bytes written, whatever failed), and the first failure.

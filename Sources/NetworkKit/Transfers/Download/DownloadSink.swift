@@ -165,21 +165,46 @@ final class DownloadSink: TransferSink {
     }
 
     func write(_ data: Data) -> HTTPError? {
-        let result = state.withLock { state -> Result<(Int64, Int64?), HTTPError> in
-            guard let writer = state.writer else { return .success((state.onDisk, state.total)) }
-            state.pending.append(data)
-            state.onDisk += Int64(data.count)
-            if state.pending.count >= Self.blockSize {
-                let block = state.pending
-                state.pending = Data(capacity: Self.blockSize)
+        report(
+            state.withLock { state -> Result<(Int64, Int64?), HTTPError> in
+                guard let writer = state.writer else { return .success((state.onDisk, state.total)) }
+                state.pending.append(data)
+                state.onDisk += Int64(data.count)
+                if state.pending.count >= Self.blockSize {
+                    let block = state.pending
+                    state.pending = Data(capacity: Self.blockSize)
+                    do throws(FileFailure) {
+                        try writer.append(block)
+                    } catch {
+                        return .failure(failure(error.reason))
+                    }
+                }
+                return .success((state.onDisk, state.total))
+            })
+    }
+
+    /// A piece from libcurl's buffer, written at once on its thread (see
+    /// ``BackgroundFileWriter/writeNow(_:)``).
+    func write(bytes: UnsafeRawBufferPointer) -> HTTPError? {
+        report(
+            state.withLock { state -> Result<(Int64, Int64?), HTTPError> in
+                guard let writer = state.writer else { return .success((state.onDisk, state.total)) }
                 do throws(FileFailure) {
-                    try writer.append(block)
+                    if !state.pending.isEmpty {
+                        try writer.append(state.pending)
+                        state.pending = Data()
+                    }
+                    try writer.writeNow(bytes)
                 } catch {
                     return .failure(failure(error.reason))
                 }
-            }
-            return .success((state.onDisk, state.total))
-        }
+                state.onDisk += Int64(bytes.count)
+                return .success((state.onDisk, state.total))
+            })
+    }
+
+    /// Reports a write's progress, or returns its error.
+    private func report(_ result: Result<(Int64, Int64?), HTTPError>) -> HTTPError? {
         switch result {
         case .success(let (completed, total)):
             progress?.update(completed: completed, total: total)

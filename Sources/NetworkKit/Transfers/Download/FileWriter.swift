@@ -44,6 +44,15 @@ struct FileWriter {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
+    /// Writes `bytes` now, after the gathered bytes, without copying them (for a caller whose pieces
+    /// are large already: libcurl's).
+    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
+        if !buffer.isEmpty { try flush() }
+        let (written, failure) = FileDescriptorIO.write(bytes, to: descriptor)
+        offset += Int64(written)
+        if let failure { throw FileFailure(Self.reason(failure, path: path)) }
+    }
+
     /// Writes the gathered bytes. After a failure the file holds a prefix of what was appended
     /// (whatever the system took), which ``offset`` then reflects.
     mutating func flush() throws(FileFailure) {

@@ -26,9 +26,17 @@ protocol TransferSink: Sendable {
     func begin(_ response: HTTPURLResponse) -> HeadDecision
     /// Takes a piece of an accepted body; an error stops the transfer with it.
     func write(_ data: Data) -> HTTPError?
+    /// Takes a piece of an accepted body from a buffer valid only during the call.
+    func write(bytes: UnsafeRawBufferPointer) -> HTTPError?
     /// The transfer is over: `failure` is nil when the whole body arrived. Returns the body to keep
     /// in the response (empty when it went elsewhere), or the error the transfer ends with.
     func end(_ failure: HTTPError?) -> Result<Data, HTTPError>
+}
+
+extension TransferSink {
+    func write(bytes: UnsafeRawBufferPointer) -> HTTPError? {
+        write(Data(bytes))
+    }
 }
 
 /// One URLSession task of a transfer: feeds its sink and turns its outcome into a result.
@@ -52,8 +60,9 @@ final class TransferAttempt: TransferHandler {
     private let bodyStream: (@Sendable () -> InputStream?)?
     private let sent: (@Sendable (Int64) -> Void)?
     private let state = Locked(State())
-    /// The task, once made, and whether it was cancelled before, so a cancellation always reaches it.
-    private let task = Locked<(task: URLSessionTask?, cancelled: Bool)>((nil, false))
+    /// Cancels the task (or libcurl transfer) once made, and whether it was cancelled before, so a
+    /// cancellation always reaches it.
+    private let task = Locked<(cancel: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
     private let clock = ContinuousClock()
     private let start: ContinuousClock.Instant
 
@@ -74,14 +83,17 @@ final class TransferAttempt: TransferHandler {
     }
 
     /// Runs the task `makeTask` creates on the session and returns the head (with the sink's body),
-    /// or why it failed; cancelling the calling task cancels it.
+    /// or why it failed; cancelling the calling task cancels it. When the session's transfers go
+    /// through libcurl (see ``TransferEngine``), a ``CurlTransfer`` sends the request with `body`
+    /// instead and `makeTask` is not called.
     ///
     /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
     /// three with `sync` on its work queue, which may be busy, and which runs the delegate callbacks
     /// (see ``TransferDelegateQueue``), so neither Swift's cooperative threads nor a callback ever
     /// wait for it.
     func run(
-        on transfers: TransferSession, makeTask: @escaping @Sendable (URLSession) -> URLSessionTask
+        on transfers: TransferSession, body: TransferBody = .none,
+        makeTask: @escaping @Sendable (URLSession) -> URLSessionTask
     ) async -> Result<HTTPResponse, HTTPError> {
         let summary = HTTPError.RequestSummary(request)
         guard !Task.isCancelled else { return finishWithoutTask(.cancelled(summary)) }
@@ -95,10 +107,22 @@ final class TransferAttempt: TransferHandler {
                     continuation.resume(returning: done)
                     return
                 }
+                #if os(Linux)
+                    if let curl = transfers.curl {
+                        let transfer = CurlTransfer(library: curl, request: request, body: body, handler: self)
+                        let cancelled = self.task.withLock { handle -> Bool in
+                            handle.cancel = { transfer.cancel() }
+                            return handle.cancelled
+                        }
+                        if cancelled { transfer.cancel() }
+                        transfer.start()
+                        return
+                    }
+                #endif
                 DispatchQueue.global().async { [self] in
                     let task = makeTask(transfers.session)
                     let cancelled = self.task.withLock { handle -> Bool in
-                        handle.task = task
+                        handle.cancel = { DispatchQueue.global().async { task.cancel() } }
                         return handle.cancelled
                     }
                     transfers.delegate.register(self, for: task)
@@ -141,19 +165,25 @@ final class TransferAttempt: TransferHandler {
     }
 
     func didReceive(_ data: Data) {
+        data.withUnsafeBytes { didReceive(bytes: $0) }
+    }
+
+    func didReceive(bytes: UnsafeRawBufferPointer) {
         let decision = state.withLock { state in
-            state.received += Int64(data.count)
+            state.received += Int64(bytes.count)
             return state.decision
         }
         switch decision {
         case .accept?:
-            guard let error = sink.write(data) else { return }
+            guard let error = sink.write(bytes: bytes) else { return }
             state.withLock { $0.decision = .fail(error) }
             cancelTask()
         case .rejectStatus?:
             state.withLock { state in
                 let room = Self.errorBodyLimit - state.errorBody.count
-                if room > 0 { state.errorBody.append(data.prefix(room)) }
+                if room > 0, let base = bytes.baseAddress {
+                    state.errorBody.append(base.assumingMemoryBound(to: UInt8.self), count: min(room, bytes.count))
+                }
             }
         case .fail?, .finish?, nil:
             break
@@ -177,6 +207,7 @@ final class TransferAttempt: TransferHandler {
     }
 
     func didComplete(_ error: (any Error)?) {
+        task.withLock { $0.cancel = nil }  // it may hold the transfer, which holds this attempt
         let outcome = outcome(of: error)
         let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? in
             state.outcome = outcome
@@ -186,15 +217,15 @@ final class TransferAttempt: TransferHandler {
         continuation?.resume(returning: outcome)
     }
 
-    /// Cancels the task from a Dispatch thread (FoundationNetworking's `cancel()` waits for its work
-    /// queue, which may be the caller's); completion then carries the sink's error when one decided.
+    /// Cancels the task, a URLSession task from a Dispatch thread (FoundationNetworking's `cancel()`
+    /// waits for its work queue, which may be the caller's); completion then carries the sink's error
+    /// when one decided.
     private func cancelTask() {
-        let task = self.task.withLock { handle -> URLSessionTask? in
+        let cancel = self.task.withLock { handle -> (@Sendable () -> Void)? in
             handle.cancelled = true
-            return handle.task
+            return handle.cancel
         }
-        guard let task else { return }
-        DispatchQueue.global().async { task.cancel() }
+        cancel?()
     }
 
     // MARK: - Outcome

@@ -14,6 +14,9 @@ protocol TransferHandler: AnyObject, Sendable {
     func didReceive(_ response: HTTPURLResponse) -> Bool
     /// The next piece of the body, decompressed.
     func didReceive(_ data: Data)
+    /// The next piece of the body, in a buffer valid only during the call (libcurl's), so a file sink
+    /// copies it once.
+    func didReceive(bytes: UnsafeRawBufferPointer)
     /// Body bytes sent so far.
     func didSend(totalBytes: Int64)
     /// Linux: the server answered with an authentication challenge, which is cancelled; this is its

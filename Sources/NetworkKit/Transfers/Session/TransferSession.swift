@@ -17,10 +17,30 @@ final class TransferSession: Sendable {
     let delegate: TransferDelegate
     private let configuration: HTTPClient.Configuration
     private let state = Locked<URLSession?>(nil)
+    #if os(Linux)
+        /// libcurl, when transfers go through it rather than the session (see ``TransferEngine``).
+        let curl: Libcurl?
+    #endif
 
     init(configuration: HTTPClient.Configuration) {
         self.configuration = configuration
         delegate = TransferDelegate(pins: configuration.publicKeyPins)
+        #if os(Linux)
+            let usable =
+                configuration.transferEngine == .automatic && configuration.configureSession == nil
+                && configuration.publicKeyPins.isEmpty
+            curl = usable ? Libcurl.shared : nil
+        #endif
+    }
+
+    /// Whether transfers read their request bodies themselves (``TransferBody``) rather than through
+    /// URLSession's upload tasks.
+    var sendsBodiesItself: Bool {
+        #if os(Linux)
+            curl != nil
+        #else
+            false
+        #endif
     }
 
     /// The session, made on the first call.

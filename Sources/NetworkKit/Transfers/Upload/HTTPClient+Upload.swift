@@ -71,7 +71,9 @@ extension HTTPClient {
         let method = HTTPMethod(rawValue: request.httpMethod ?? "GET")
         guard !method.forbidsBody else { throw .encodingFailed(.bodyNotAllowed(method)) }
         try checkPins(request)  // before a multipart body is written out (each attempt checks again)
-        let plan = try UploadPlan.make(body, options: options, temporaryDirectory: configuration.temporaryDirectory)
+        let plan = try UploadPlan.make(
+            body, options: options, temporaryDirectory: configuration.temporaryDirectory,
+            readsBodies: transfers.sendsBodiesItself)
         defer { plan.removeTemporaryFile() }
         var base = request
         base.httpBody = nil
@@ -93,7 +95,7 @@ extension HTTPClient {
                 request: adapted, sink: MemorySink(validation: validation, request: adapted),
                 bodyStream: { plan.makeBodyStream() },
                 sent: { reporter?.update(completed: $0, total: length) })
-            let result = await attempt.run(on: transfers) { plan.makeTask($0, adapted) }
+            let result = await attempt.run(on: transfers, body: plan.transferBody) { plan.makeTask($0, adapted) }
             if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
             return result
         }

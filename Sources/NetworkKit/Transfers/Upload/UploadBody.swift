@@ -13,7 +13,7 @@ public enum UploadBody: Sendable {
     case file(URL)
     /// A `multipart/form-data` form. Above ``UploadOptions/multipartMemoryThreshold`` it is written
     /// to a temporary file, which is streamed and then removed whatever happens; on Linux the parts
-    /// are streamed straight from their files instead, chunked, with no copy.
+    /// are streamed straight from their files instead, with no copy.
     case multipart(MultipartFormData)
 }
 
@@ -21,23 +21,23 @@ public enum UploadBody: Sendable {
 public struct UploadOptions: Sendable, Hashable {
     /// How the body's end is announced.
     public enum Framing: Sendable, Hashable {
-        /// A `Content-Length` header: what every server accepts. On Linux, a file up to
+        /// A `Content-Length` header: what every server accepts. On Linux with the URLSession
+        /// transport (``TransferEngine/urlSession``, or when libcurl is not available), a file up to
         /// ``UploadOptions/multipartMemoryThreshold`` is read into memory and sent with its length,
         /// and a larger file or form is sent ``chunked``: FoundationNetworking's own file reader can
         /// stop the process when a transfer ends while it waits for the disk, so it is never used.
         case contentLength
         /// `Transfer-Encoding: chunked` (HTTP/1.1) from a stream, for servers that accept chunked
-        /// request bodies (nginx, most frameworks; not all object stores): on Linux three to four
-        /// times the pace of ``contentLength``, and a large form's parts are read straight from their
-        /// files. Bodies in memory always use `Content-Length`.
+        /// request bodies (nginx, most frameworks; not all object stores). Bodies in memory always use
+        /// `Content-Length`.
         case chunked
     }
 
     /// How the body's end is announced (``Framing/contentLength`` by default).
     public var framing: Framing
     /// The size above which a multipart body is written to a file instead of memory (10 MB, as
-    /// Alamofire). On Linux it is also the largest file sent with ``Framing/contentLength``, read
-    /// into memory; a larger one is sent ``Framing/chunked``.
+    /// Alamofire). On Linux with the URLSession transport it is also the largest file sent with
+    /// ``Framing/contentLength``, read into memory; a larger one is sent ``Framing/chunked``.
     public var multipartMemoryThreshold: Int64
 
     /// Creates options.

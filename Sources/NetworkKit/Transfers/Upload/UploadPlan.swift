@@ -37,10 +37,14 @@ final class UploadPlan: Sendable {
     }
 
     /// Prepares `body`: reads nothing of a file but its size, and encodes a form in memory or,
-    /// above the threshold, into a new file in `temporaryDirectory`.
-    static func make(_ body: UploadBody, options: UploadOptions, temporaryDirectory: URL) throws(HTTPError)
-        -> UploadPlan
-    {
+    /// above the threshold, into a new file in `temporaryDirectory` (or, when the transport reads
+    /// bodies itself, as a stream of its parts).
+    ///
+    /// - Parameter readsBodies: Whether the transport reads the body through ``transferBody``
+    ///   (libcurl on Linux) rather than through URLSession's upload tasks.
+    static func make(
+        _ body: UploadBody, options: UploadOptions, temporaryDirectory: URL, readsBodies: Bool = false
+    ) throws(HTTPError) -> UploadPlan {
         switch body {
         case .data(let data):
             return UploadPlan(
@@ -49,6 +53,9 @@ final class UploadPlan: Sendable {
             let size = try MultipartFormData.readableSize(of: url)
             let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
             #if canImport(FoundationNetworking)
+                if readsBodies {
+                    return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
+                }
                 // FoundationNetworking can send a file with a Content-Length only through its
                 // Dispatch I/O file reader, which pauses the transfer while it waits for the disk and
                 // resumes it when data arrives without checking that the transfer still runs: when it
@@ -75,8 +82,9 @@ final class UploadPlan: Sendable {
                     framing: .contentLength)
             }
             #if canImport(FoundationNetworking)
-                // On Linux a large file is always sent chunked (see the .file case above), so the
-                // form is a stream of its parts: no copy of the files, memory bounded all the same.
+                // On Linux the form is a stream of its parts: no copy of the files, memory bounded all
+                // the same. libcurl sends it framed as asked; URLSession always chunked (a large file
+                // is, see the .file case above).
                 for part in form.parts {
                     guard let url = part.fileURL else { continue }
                     let size = try MultipartFormData.readableSize(of: url)
@@ -89,7 +97,7 @@ final class UploadPlan: Sendable {
                 let segments = form.segments()
                 return UploadPlan(
                     source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
-                    framing: .chunked)
+                    framing: readsBodies ? options.framing : .chunked)
             #else
                 let file = temporaryDirectory.appendingPathComponent(
                     "NetworkKit-upload-\(UUID().uuidString).multipart")
@@ -119,6 +127,16 @@ final class UploadPlan: Sendable {
             var chunked = request
             chunked.setValue(nil, forHTTPHeaderField: "Content-Length")
             return session.uploadTask(withStreamedRequest: chunked)
+        }
+    }
+
+    /// The body for a transport that reads it itself.
+    var transferBody: TransferBody {
+        switch source {
+        case .memory(let data):
+            return .memory(data)
+        case .file, .segments:
+            return .stream({ self.makeBodyStream() }, length: framing == .contentLength ? length : nil)
         }
     }
 

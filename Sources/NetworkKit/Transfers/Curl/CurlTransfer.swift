@@ -1,0 +1,422 @@
+#if os(Linux)
+    import Foundation
+    import InternalServiceUtilities
+    import FoundationNetworking
+
+    /// One download, upload or stream sent with libcurl on a thread of its own, telling its
+    /// ``TransferHandler`` what URLSession's delegate would: the final response head, each piece of the
+    /// body, the bytes sent, and the end.
+    ///
+    /// On Linux, FoundationNetworking hands every piece of a body from libcurl's thread to its work
+    /// queue and then to the delegate queue; driven directly, the body goes from libcurl's buffer to the
+    /// sink (a file, a stream) on one thread, with a 512 KiB receive buffer, which is what lets a
+    /// download keep up with `curl -o`. It also sends a file with its `Content-Length` without
+    /// FoundationNetworking's file reader (see ``UploadPlan``), and rewinds a streamed body when a
+    /// redirect needs it again.
+    ///
+    /// It does what the transfer session's URLSession does: follows up to 16 redirects (`http` and
+    /// `https` only), decodes the content codings libcurl knows, sends the request's headers (adding
+    /// no `Expect`), treats `timeoutInterval` as the most time without any progress, and maps
+    /// libcurl's errors to `URLError` codes as FoundationNetworking does.
+    final class CurlTransfer: @unchecked Sendable {
+        // Safe: everything but `control` is touched only by the transfer's own thread (`run()` and
+        // libcurl's callbacks, which libcurl calls on that thread); `control` is behind its lock.
+
+        private let library: Libcurl
+        private let request: URLRequest
+        private let body: TransferBody
+        private let handler: any TransferHandler
+        private let idleTimeout: TimeInterval
+        private let control = Locked<(multi: Libcurl.Handle?, cancelled: Bool)>((nil, false))
+
+        // The transfer thread's own state.
+        private var easy: Libcurl.Handle?
+        private var head: (status: Int, version: String, fields: [(String, String)])?
+        private var delivered = false
+        private var refused = false
+        private var timedOut = false
+        private var lastActivity = ContinuousClock.now
+        private var memoryOffset = 0
+        private var stream: InputStream?
+        private var streamFailure: String?
+        private var sentReported: Int64 = -1
+
+        init(library: Libcurl, request: URLRequest, body: TransferBody, handler: any TransferHandler) {
+            self.library = library
+            self.request = request
+            self.body = body
+            self.handler = handler
+            idleTimeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
+        }
+
+        /// Starts the transfer on a new thread; the handler hears of it from there.
+        func start() {
+            let thread = Thread { [self] in run() }
+            thread.name = "NetworkKit.curl"
+            thread.start()
+        }
+
+        /// Stops the transfer soon; it then completes with `URLError.cancelled` (unless it already
+        /// ended).
+        func cancel() {
+            control.withLock { control in
+                control.cancelled = true
+                if let multi = control.multi { _ = library.multiWakeup(multi) }
+            }
+        }
+
+        private var isCancelled: Bool {
+            control.value.cancelled
+        }
+
+        // MARK: - The transfer thread
+
+        private func run() {
+            guard let easy = library.easyInit(), let multi = library.multiInit() else {
+                handler.didComplete(URLError(.unknown, reason: "libcurl could not make a transfer handle"))
+                return
+            }
+            self.easy = easy
+            var errorBuffer = [CChar](repeating: 0, count: Libcurl.Option.errorBufferSize)
+            var headerList: Libcurl.Handle?
+            var failure = errorBuffer.withUnsafeMutableBufferPointer { buffer -> URLError? in
+                let configured = configure(easy, errorBuffer: buffer.baseAddress, headerList: &headerList)
+                if let configured { return configured }
+                control.withLock { $0.multi = multi }
+                _ = library.multiAdd(multi, easy)
+                let code = drive(multi)
+                control.withLock { $0.multi = nil }
+                _ = library.multiRemove(multi, easy)
+                return error(for: code, detail: buffer.baseAddress.map { String(cString: $0) } ?? "")
+            }
+            if failure == nil, !delivered {
+                // A response without a body whose head was held back as a redirect libcurl did not
+                // follow after all (a 304, say, or one past the redirect limit).
+                if head == nil {
+                    failure = URLError(.badServerResponse, reason: "the server sent no response head")
+                } else if !deliverHead() {
+                    failure = URLError(.cancelled)
+                }
+            }
+            library.easyCleanup(easy)
+            self.easy = nil
+            _ = library.multiCleanup(multi)
+            library.listFree(headerList)
+            stream?.close()
+            handler.didComplete(failure)
+        }
+
+        /// Runs libcurl until the transfer ends, is cancelled or has made no progress for the idle
+        /// timeout; returns libcurl's result code (or -1 when stopped from here).
+        private func drive(_ multi: Libcurl.Handle) -> Int32 {
+            var running: Int32 = 1
+            while true {
+                _ = library.multiPerform(multi, &running)
+                if running == 0 { break }
+                if isCancelled { return -1 }
+                let idle = lastActivity.duration(to: .now)
+                let limit = Duration.milliseconds(Int64(idleTimeout * 1000))
+                if idle >= limit {
+                    timedOut = true
+                    return -1
+                }
+                let wait = min(limit - idle, .milliseconds(250))
+                let milliseconds = Int32(
+                    wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
+                _ = library.multiPoll(multi, nil, 0, max(milliseconds, 1), nil)
+            }
+            var remaining: Int32 = 0
+            while let message = library.multiInfoRead(multi, &remaining) {
+                // CURLMsg: an int (the message kind), the easy handle, then a union whose CURLcode
+                // sits at offset 16 on 64-bit systems.
+                if message.load(as: Int32.self) == Libcurl.Option.messageDone {
+                    return message.load(fromByteOffset: 16, as: Int32.self)
+                }
+            }
+            return 0
+        }
+
+        /// The error a finished transfer ends with, nil for success.
+        private func error(for code: Int32, detail: String) -> URLError? {
+            if code == 0 { return nil }
+            if timedOut { return URLError(.timedOut, reason: "no progress for \(idleTimeout) seconds") }
+            if refused || isCancelled { return URLError(.cancelled) }
+            if let streamFailure { return URLError(.unknown, reason: streamFailure) }
+            let text = library.errorText(code).map { String(cString: $0) } ?? "libcurl error \(code)"
+            let reason = detail.isEmpty ? text : "\(text): \(detail)"
+            return URLError(Self.code(for: code), reason: reason)
+        }
+
+        /// The URLError code FoundationNetworking gives libcurl's result `code`.
+        static func code(for code: Int32) -> URLError.Code {
+            switch code {
+            case 1: return .unsupportedURL
+            case 3: return .badURL
+            case 5, 6: return .cannotFindHost
+            case 7: return .cannotConnectToHost
+            case 8, 16: return .badServerResponse
+            case 18, 52, 55, 56, 92: return .networkConnectionLost
+            case 28: return .timedOut
+            case 35, 59, 64, 98: return .secureConnectionFailed
+            case 42: return .cancelled
+            case 47: return .httpTooManyRedirects
+            case 58: return .clientCertificateRejected
+            case 60, 77, 83, 90, 91: return .serverCertificateUntrusted
+            case 61: return .cannotDecodeContentData
+            case 65: return .requestBodyStreamExhausted
+            default: return .unknown
+            }
+        }
+
+        // MARK: - Set-up
+
+        private func configure(
+            _ easy: Libcurl.Handle, errorBuffer: UnsafeMutablePointer<CChar>?, headerList: inout Libcurl.Handle?
+        ) -> URLError? {
+            guard let url = request.url?.absoluteString else { return URLError(.badURL) }
+            let me = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            typealias O = Libcurl.Option
+            var results: [Int32] = []
+            func set(_ option: Int32, _ value: Int) { results.append(library.setLong(easy, option, value)) }
+            func set(_ option: Int32, _ value: String) {
+                // libcurl copies string options (since 7.17).
+                results.append(value.withCString { library.setPointer(easy, option, $0) })
+            }
+            func set(_ option: Int32, pointer: UnsafeRawPointer?) {
+                results.append(library.setPointer(easy, option, pointer))
+            }
+            set(O.url, url)
+            set(O.protocols, "http,https")
+            set(O.redirectProtocols, "http,https")
+            set(O.noSignal, 1)
+            set(O.followLocation, 1)
+            set(O.maximumRedirects, 16)
+            set(O.acceptEncoding, "")
+            // A proxy's answer to CONNECT is not the response.
+            set(O.suppressConnectHeaders, 1)
+            set(O.bufferSize, 512 * 1024)
+            set(O.uploadBufferSize, 512 * 1024)
+            set(O.connectTimeoutMilliseconds, Int(idleTimeout * 1000))
+            set(O.errorBuffer, pointer: errorBuffer)
+            set(O.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
+            set(O.writeData, pointer: me)
+            set(O.headerFunction, pointer: unsafeBitCast(curlHeader, to: UnsafeRawPointer.self))
+            set(O.headerData, pointer: me)
+            set(O.progressFunction, pointer: unsafeBitCast(curlProgress, to: UnsafeRawPointer.self))
+            set(O.progressData, pointer: me)
+            set(O.noProgress, 0)
+
+            let method = request.httpMethod ?? "GET"
+            var length: Int64?
+            switch body {
+            case .none where method == "GET":
+                set(O.httpGet, 1)
+            case .none where method == "HEAD":
+                set(O.nobody, 1)
+            case .none:
+                set(O.customRequest, method)
+            case .memory(let data):
+                length = Int64(data.count)
+            case .stream(_, let streamLength):
+                length = streamLength ?? -1
+            }
+            if let length {
+                set(O.post, 1)
+                if method != "POST" { set(O.customRequest, method) }
+                results.append(library.setOffset(easy, O.postFieldSize, length))
+                set(O.readFunction, pointer: unsafeBitCast(curlRead, to: UnsafeRawPointer.self))
+                set(O.readData, pointer: me)
+                set(O.seekFunction, pointer: unsafeBitCast(curlSeek, to: UnsafeRawPointer.self))
+                set(O.seekData, pointer: me)
+            }
+
+            var list: Libcurl.Handle?
+            // libcurl would ask for `100 Continue` before a large body; URLSession does not.
+            var lines = ["Expect:"]
+            for (name, value) in request.allHTTPHeaderFields ?? [:] {
+                let lower = name.lowercased()
+                // libcurl writes the framing from the body's length itself.
+                if lower == "content-length" || lower == "transfer-encoding" || lower == "expect" { continue }
+                // "Name;" is libcurl's way of sending a header with an empty value.
+                lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+            }
+            for line in lines { list = library.listAppend(list, line) ?? list }
+            headerList = list
+            set(O.headers, pointer: UnsafeRawPointer(list))
+            if let failed = results.first(where: { $0 != 0 }) {
+                let text = library.errorText(failed).map { String(cString: $0) } ?? "error \(failed)"
+                return URLError(.unknown, reason: "libcurl refused an option: \(text)")
+            }
+            return nil
+        }
+
+        // MARK: - Callbacks (on the transfer thread)
+
+        fileprivate func receivedHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = .now
+            guard !delivered else { return true }  // trailers of a chunked body
+            var end = line.count
+            while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: line[..<end]), as: UTF8.self)
+            if text.hasPrefix("HTTP/") {
+                let parts = text.split(separator: " ", maxSplits: 2)
+                guard parts.count >= 2, let status = Int(parts[1]) else { return true }
+                head = (status, String(parts[0]), [])
+            } else if text.isEmpty {
+                guard let head else { return true }
+                // An interim response, or a redirect libcurl is about to follow.
+                if head.status < 200 { return true }
+                let followed = [301, 302, 303, 307, 308].contains(head.status)
+                if followed, head.fields.contains(where: { $0.0.lowercased() == "location" }) { return true }
+                return deliverHead()
+            } else if let colon = text.firstIndex(of: ":") {
+                let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
+                let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
+                head?.fields.append((name, value))
+            }
+            return true
+        }
+
+        /// Gives the handler the last response head; false when it refused it.
+        private func deliverHead() -> Bool {
+            guard let head else { return false }
+            delivered = true
+            var fields: [String: String] = [:]
+            var names: [String: String] = [:]  // lowercased name → spelling first seen
+            for (name, value) in head.fields {
+                let key = names[name.lowercased(), default: name]
+                names[name.lowercased()] = key
+                fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+            }
+            var effective: UnsafePointer<CChar>?
+            _ = library.infoString(easy, Libcurl.Option.effectiveURL, &effective)
+            let url = effective.flatMap { URL(string: String(cString: $0)) } ?? request.url
+            guard let url,
+                let response = HTTPURLResponse(
+                    url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields)
+            else { return false }
+            if handler.didReceive(response) { return true }
+            refused = true
+            return false
+        }
+
+        fileprivate func received(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = .now
+            if !delivered, !deliverHead() { return false }
+            guard !refused, !isCancelled else { return false }
+            handler.didReceive(bytes: bytes)
+            return !isCancelled
+        }
+
+        /// Fills `buffer` with the next body bytes: the count, 0 at the end, nil to abort.
+        fileprivate func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            lastActivity = .now
+            guard !isCancelled, let base = buffer.baseAddress else { return nil }
+            switch body {
+            case .none:
+                return 0
+            case .memory(let data):
+                let count = min(buffer.count, data.count - memoryOffset)
+                guard count > 0 else { return 0 }
+                let start = data.startIndex + memoryOffset
+                data.copyBytes(to: base.assumingMemoryBound(to: UInt8.self), from: start..<start + count)
+                memoryOffset += count
+                return count
+            case .stream(let make, _):
+                if stream == nil {
+                    guard let made = make() else {
+                        streamFailure = "the upload's body stream could not be made"
+                        return nil
+                    }
+                    made.open()
+                    stream = made
+                }
+                guard let stream else { return nil }
+                let count = stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: buffer.count)
+                if count < 0 {
+                    // (A SegmentedBodyStream, the only kind used, says what failed in `failure`;
+                    // Foundation's `streamError` is not for subclasses.)
+                    let failure = (stream as? SegmentedBodyStream)?.failure
+                    streamFailure =
+                        "the upload's body could not be read"
+                        + (failure.map { ": \($0.path): \($0.reason)" } ?? "")
+                    return nil
+                }
+                return count
+            }
+        }
+
+        /// Starts the body again from its beginning (a redirect that keeps the method and body).
+        fileprivate func rewind() -> Bool {
+            switch body {
+            case .none:
+                return true
+            case .memory:
+                memoryOffset = 0
+                return true
+            case .stream:
+                // The next read makes a fresh stream.
+                stream?.close()
+                stream = nil
+                return true
+            }
+        }
+
+        fileprivate func progressed(sent: Int64) -> Bool {
+            if sent != sentReported {
+                sentReported = sent
+                lastActivity = .now
+                if case .none = body {} else { handler.didSend(totalBytes: sent) }
+            }
+            return !isCancelled
+        }
+    }
+
+    extension URLError {
+        /// An error with `reason` as its description.
+        fileprivate init(_ code: Code, reason: String) {
+            self.init(code, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
+    }
+
+    // libcurl's callbacks: C functions that find their transfer through the user-data pointer.
+
+    private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer? {
+        pointer.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private let curlWrite: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        bytes, size, count, user in
+        let total = size * count
+        guard let transfer = transfer(user) else { return 0 }
+        let ok = transfer.received(UnsafeRawBufferPointer(start: bytes, count: total))
+        return ok ? total : 0
+    }
+
+    private let curlHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        bytes, size, count, user in
+        let total = size * count
+        guard let transfer = transfer(user) else { return 0 }
+        return transfer.receivedHeader(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
+    }
+
+    private let curlRead: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        buffer, size, count, user in
+        guard let transfer = transfer(user) else { return Libcurl.Option.readAbort }
+        return transfer.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+            ?? Libcurl.Option.readAbort
+    }
+
+    private let curlSeek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int32 = { user, offset, origin in
+        guard offset == 0, origin == SEEK_SET, let transfer = transfer(user), transfer.rewind() else {
+            return Libcurl.Option.seekFailed
+        }
+        return Libcurl.Option.seekOK
+    }
+
+    private let curlProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
+        user, _, _, _, sent in
+        guard let transfer = transfer(user) else { return 1 }
+        return transfer.progressed(sent: sent) ? 0 : 1
+    }
+#endif

@@ -1,0 +1,140 @@
+#if os(Linux)
+    import Foundation
+    import Glibc
+
+    /// The few functions of the system's libcurl that ``CurlTransfer`` uses, found at run time with
+    /// `dlopen`, so that building the package needs no C library or header.
+    ///
+    /// FoundationNetworking links libcurl itself, so on any Linux where URLSession works the library
+    /// is already loaded; ``shared`` is still nil when it cannot be found, and transfers then fall back
+    /// to URLSession. `curl_easy_setopt` and `curl_easy_getinfo` are variadic in C; each is looked up
+    /// once per argument type and called through a fixed prototype, which the x86-64 and AArch64
+    /// Linux calling conventions pass exactly as they pass the variadic arguments (integers and
+    /// pointers in the same registers, no floating-point argument).
+    struct Libcurl: @unchecked Sendable {
+        // Safe: every stored property is an immutable C function pointer into a library that is never
+        // unloaded; libcurl's functions may be called from any thread on handles used by one thread at
+        // a time, which is how CurlTransfer uses them.
+
+        typealias Handle = OpaquePointer
+
+        let easyInit: @convention(c) () -> Handle?
+        let easyCleanup: @convention(c) (Handle?) -> Void
+        let setLong: @convention(c) (Handle?, Int32, Int) -> Int32
+        let setPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
+        let setOffset: @convention(c) (Handle?, Int32, Int64) -> Int32
+        let infoString: @convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32
+        let errorText: @convention(c) (Int32) -> UnsafePointer<CChar>?
+        let listAppend: @convention(c) (Handle?, UnsafePointer<CChar>?) -> Handle?
+        let listFree: @convention(c) (Handle?) -> Void
+        let multiInit: @convention(c) () -> Handle?
+        let multiAdd: @convention(c) (Handle?, Handle?) -> Int32
+        let multiRemove: @convention(c) (Handle?, Handle?) -> Int32
+        let multiPerform: @convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> Int32
+        let multiPoll:
+            @convention(c) (Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) ->
+                Int32
+        let multiWakeup: @convention(c) (Handle?) -> Int32
+        let multiInfoRead: @convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
+        let multiCleanup: @convention(c) (Handle?) -> Int32
+
+        /// The library, loaded on first use; nil when no libcurl 7.68 or later is installed.
+        static let shared: Libcurl? = load()
+
+        private static func load() -> Libcurl? {
+            guard let library = dlopen("libcurl.so.4", RTLD_NOW) else { return nil }
+            func symbol<Function>(_ name: String, as type: Function.Type) -> Function? {
+                guard let address = dlsym(library, name) else { return nil }
+                return unsafeBitCast(address, to: type)
+            }
+            typealias GlobalInit = @convention(c) (Int) -> Int32
+            // curl_multi_wakeup (7.68) is the newest function used.
+            guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
+                let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
+                let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+                let setLong = symbol("curl_easy_setopt", as: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+                let setPointer = symbol(
+                    "curl_easy_setopt", as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
+                let setOffset = symbol(
+                    "curl_easy_setopt", as: (@convention(c) (Handle?, Int32, Int64) -> Int32).self),
+                let infoString = symbol(
+                    "curl_easy_getinfo",
+                    as: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>) -> Int32)
+                        .self),
+                let errorText = symbol(
+                    "curl_easy_strerror", as: (@convention(c) (Int32) -> UnsafePointer<CChar>?).self),
+                let listAppend = symbol(
+                    "curl_slist_append", as: (@convention(c) (Handle?, UnsafePointer<CChar>?) -> Handle?).self),
+                let listFree = symbol("curl_slist_free_all", as: (@convention(c) (Handle?) -> Void).self),
+                let multiInit = symbol("curl_multi_init", as: (@convention(c) () -> Handle?).self),
+                let multiAdd = symbol(
+                    "curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> Int32).self),
+                let multiRemove = symbol(
+                    "curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> Int32).self),
+                let multiPerform = symbol(
+                    "curl_multi_perform", as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> Int32).self),
+                let multiPoll = symbol(
+                    "curl_multi_poll",
+                    as: (@convention(c) (
+                        Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?
+                    ) -> Int32).self),
+                let multiWakeup = symbol("curl_multi_wakeup", as: (@convention(c) (Handle?) -> Int32).self),
+                let multiInfoRead = symbol(
+                    "curl_multi_info_read",
+                    as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
+                let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle?) -> Int32).self)
+            else { return nil }
+            // Thread-safe and counted since 7.84; FoundationNetworking has usually called it already.
+            guard globalInit(Option.globalAll) == 0 else { return nil }
+            return Libcurl(
+                easyInit: easyInit, easyCleanup: easyCleanup, setLong: setLong, setPointer: setPointer,
+                setOffset: setOffset, infoString: infoString, errorText: errorText, listAppend: listAppend,
+                listFree: listFree, multiInit: multiInit, multiAdd: multiAdd, multiRemove: multiRemove,
+                multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
+                multiInfoRead: multiInfoRead, multiCleanup: multiCleanup)
+        }
+
+        /// The numbers of the options and codes used, from libcurl's `curl.h` (stable across
+        /// versions: libcurl never renumbers them).
+        enum Option {
+            static let globalAll = 3
+            // Options taking a long (base 0), a pointer (10000), a function (20000), an offset (30000).
+            static let noProgress: Int32 = 43
+            static let upload: Int32 = 46
+            static let post: Int32 = 47
+            static let nobody: Int32 = 44
+            static let followLocation: Int32 = 52
+            static let maximumRedirects: Int32 = 68
+            static let httpGet: Int32 = 80
+            static let bufferSize: Int32 = 98
+            static let noSignal: Int32 = 99
+            static let connectTimeoutMilliseconds: Int32 = 156
+            static let suppressConnectHeaders: Int32 = 265
+            static let uploadBufferSize: Int32 = 280
+            static let writeData: Int32 = 10001
+            static let url: Int32 = 10002
+            static let readData: Int32 = 10009
+            static let errorBuffer: Int32 = 10010
+            static let headers: Int32 = 10023
+            static let headerData: Int32 = 10029
+            static let customRequest: Int32 = 10036
+            static let progressData: Int32 = 10057
+            static let acceptEncoding: Int32 = 10102
+            static let seekData: Int32 = 10168
+            static let protocols: Int32 = 10318
+            static let redirectProtocols: Int32 = 10319
+            static let writeFunction: Int32 = 20011
+            static let readFunction: Int32 = 20012
+            static let headerFunction: Int32 = 20079
+            static let seekFunction: Int32 = 20167
+            static let progressFunction: Int32 = 20219
+            static let postFieldSize: Int32 = 30120
+            static let effectiveURL: Int32 = 0x10_0001
+            static let errorBufferSize = 256
+            static let readAbort = 0x1000_0000
+            static let seekOK: Int32 = 0
+            static let seekFailed: Int32 = 2
+            static let messageDone: Int32 = 1
+        }
+    }
+#endif

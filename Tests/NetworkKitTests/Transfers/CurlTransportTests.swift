@@ -1,0 +1,130 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    import FoundationNetworking
+    import InternalServiceUtilities
+    import MockServerKit
+    import NetworkKit
+    import ServiceUtilsTestSupport
+    import Testing
+
+    #if canImport(Glibc)
+        import Glibc
+    #endif
+
+    /// What the libcurl transport (Linux's automatic ``TransferEngine``) must do as the URLSession one
+    /// does; every other transfer test runs through it too, and these compare the two where it matters.
+    @Suite("Transfers through libcurl and through URLSession")
+    struct CurlTransportTests {
+        @Test(
+            "a server that stops sending mid-body times out after the configured idle time",
+            arguments: [TransferEngine.automatic, .urlSession])
+        func idleTimeout(engine: TransferEngine) async throws {
+            // Given a server that sends its head and a first piece, then nothing
+            let server = try MockServer()
+            defer { server.stop() }
+            let hold = Latch()
+            defer { hold.open() }
+            server.stub(method: .get, path: "/idle") { _ in
+                .streaming(headers: ["Content-Length": "1000"]) { writer in
+                    try await writer.write("first")
+                    await hold.wait()
+                }
+            }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+            let client = HTTPClient {
+                $0.timeout = 1
+                $0.transferEngine = engine
+            }
+
+            // When a download waits for the rest
+            let error = await #expect(throws: HTTPError.self) {
+                try await client.download(ServerRoute(server, "idle"), to: folder.file("idle.bin"))
+            }
+
+            // Then it timed out, and nothing but the partial file kept for a resume is left
+            #expect(error?.isTimedOut == true, "\(String(describing: error))")
+            #expect(!folder.contents.contains("idle.bin"))
+        }
+
+        @Test(
+            "a 307 redirect of a streamed upload sends the whole body again to the new place",
+            arguments: [UploadOptions.Framing.contentLength, .chunked])
+        func redirectedStreamedUpload(framing: UploadOptions.Framing) async throws {
+            // Given a server that moves /old to /new, and a file large enough to be streamed
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .post, path: "/old") { _ in
+                MockResponse(status: 307, headers: ["Location": "/new"])
+            }
+            server.stub(method: .post, path: "/new") { request in MockResponse(status: 201, body: request.body) }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+            let content = testBytes(300_000)
+            let file = folder.file("body.bin")
+            try content.write(to: file)
+
+            // When it is uploaded to /old
+            let response = try await HTTPClient().upload(
+                .file(file), to: ServerRoute(server, "old", method: .post),
+                options: UploadOptions(framing: framing, multipartMemoryThreshold: 1_000))
+
+            // Then /new received it whole with the same method, framed as asked
+            #expect(response.statusCode == 201)
+            #expect(response.body == content)
+            let moved = try #require(server.requests.last)
+            #expect(moved.path == "/new" && moved.method == "POST")
+            #expect(moved.headers["Content-Length"] == (framing == .contentLength ? String(content.count) : nil))
+        }
+
+        @Test(
+            "nothing listening is cannotConnectToHost, and no file is made",
+            arguments: [TransferEngine.automatic, .urlSession])
+        func connectionRefused(engine: TransferEngine) async throws {
+            // Given a port that was free a moment ago
+            let bound = try LoopbackSocket.bind()
+            close(bound.descriptor)
+            let url = try #require(URL(string: "http://127.0.0.1:\(bound.port)/file"))
+            let folder = try TestFolder()
+            defer { folder.remove() }
+
+            // When a download starts there
+            let error = await #expect(throws: HTTPError.self) {
+                try await HTTPClient { $0.transferEngine = engine }.download(
+                    URLRequest(url: url), to: folder.file("file.bin"))
+            }
+
+            // Then the error is the connection's, and the folder is empty
+            #expect(error?.urlErrorCode == .cannotConnectToHost, "\(String(describing: error))")
+            #expect(folder.contents.isEmpty)
+        }
+
+        @Test(
+            "repeated response headers are joined with commas; the status and head arrive as sent",
+            arguments: [TransferEngine.automatic, .urlSession])
+        func responseHead(engine: TransferEngine) async throws {
+            // Given a server answering with a repeated header and a custom reason phrase
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .get, path: "/head") { _ in
+                var headers = MockHeaders()
+                headers.add("X-Tag", "one")
+                headers.add("X-Tag", "two")
+                headers.add("Content-Type", "text/plain; charset=utf-8")
+                return MockResponse(status: 203, headers: headers, body: Data("body".utf8))
+            }
+
+            // When it is streamed
+            let stream = try await HTTPClient { $0.transferEngine = engine }.stream(ServerRoute(server, "head"))
+            var body = Data()
+            for try await chunk in stream.chunks { body.append(chunk) }
+
+            // Then the head is as sent
+            #expect(stream.response.statusCode == 203)
+            #expect(stream.response.headers["x-tag"] == "one, two")
+            #expect(stream.response.mimeType == "text/plain")
+            #expect(stream.response.headers["Content-Length"] == "4")
+            #expect(body == Data("body".utf8))
+        }
+    }
+#endif
