@@ -84,7 +84,8 @@ final class TransferMeter: Sendable {
         return parts.joined(separator: isTerminal ? "  " : ", ")
     }
 
-    /// Bytes per second since the first update, once some time has passed.
+    /// Bytes per second since the first update, once some time has passed (the average however short
+    /// the time, once the transfer is complete: a fast one is over before a rate would show).
     private static func rate(
         _ first: (bytes: Int64, time: ContinuousClock.Instant)?, progress: TransferProgress,
         now: ContinuousClock.Instant
@@ -92,7 +93,8 @@ final class TransferMeter: Sendable {
         guard let first else { return nil }
         let elapsed = first.time.duration(to: now)
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        guard seconds >= 0.05 else { return nil }
+        let complete = progress.totalBytes == progress.completedBytes
+        guard seconds >= (complete ? 0.000_001 : 0.05) else { return nil }
         return Double(progress.completedBytes - first.bytes) / seconds
     }
 

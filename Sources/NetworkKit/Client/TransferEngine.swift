@@ -1,3 +1,5 @@
+import Foundation
+
 /// The transport a client's downloads, uploads and streams go through (data requests always use
 /// URLSession).
 ///
@@ -19,8 +21,18 @@
 /// configuration.transferEngine = .urlSession  // always URLSession, as on Apple platforms
 /// ```
 public enum TransferEngine: Sendable, Hashable {
-    /// libcurl on Linux where it can be used, URLSession everywhere else.
+    /// ``libcurl``, unless the environment variable `SERVICE_UTILS_TRANSFER_ENGINE` is `urlSession`
+    /// (to compare the two, or to step around the libcurl transport without a rebuild).
     case automatic
+    /// libcurl on Linux where it can be used (see above), URLSession everywhere else.
+    case libcurl
     /// URLSession on every platform.
     case urlSession
+
+    /// The engine this one stands for in the current environment: ``automatic`` resolved.
+    var resolved: TransferEngine {
+        guard self == .automatic else { return self }
+        let chosen = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"]
+        return chosen == "urlSession" ? .urlSession : .libcurl
+    }
 }

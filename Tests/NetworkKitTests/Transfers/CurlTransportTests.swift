@@ -17,7 +17,7 @@
     struct CurlTransportTests {
         @Test(
             "a server that stops sending mid-body times out after the configured idle time",
-            arguments: [TransferEngine.automatic, .urlSession])
+            arguments: [TransferEngine.libcurl, .urlSession])
         func idleTimeout(engine: TransferEngine) async throws {
             // Given a server that sends its head and a first piece, then nothing
             let server = try MockServer()
@@ -47,6 +47,29 @@
             #expect(!folder.contents.contains("idle.bin"))
         }
 
+        @Test("the automatic engine is libcurl, or URLSession when SERVICE_UTILS_TRANSFER_ENGINE=urlSession")
+        func automaticEngine() async throws {
+            // Given a file above the memory threshold, which only libcurl sends with its length on Linux
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .post, path: "/upload") { request in MockResponse(status: 201, body: request.body) }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+            let file = folder.file("body.bin")
+            try testBytes(50_000).write(to: file)
+
+            // When a client with the default configuration uploads it
+            _ = try await HTTPClient().upload(
+                .file(file), to: ServerRoute(server, "upload", method: .post),
+                options: UploadOptions(framing: .contentLength, multipartMemoryThreshold: 1_000))
+
+            // Then the framing says which transport sent it: the one the environment asks for
+            let viaURLSession = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"] == "urlSession"
+            let headers = try #require(server.requests.last?.headers)
+            #expect(headers["Content-Length"] == (viaURLSession ? nil : "50000"))
+            #expect(headers["Transfer-Encoding"] == (viaURLSession ? "chunked" : nil))
+        }
+
         @Test(
             "a 307 redirect of a streamed upload sends the whole body again to the new place",
             arguments: [UploadOptions.Framing.contentLength, .chunked])
@@ -65,7 +88,7 @@
             try content.write(to: file)
 
             // When it is uploaded to /old
-            let response = try await HTTPClient().upload(
+            let response = try await HTTPClient { $0.transferEngine = .libcurl }.upload(
                 .file(file), to: ServerRoute(server, "old", method: .post),
                 options: UploadOptions(framing: framing, multipartMemoryThreshold: 1_000))
 
@@ -79,7 +102,7 @@
 
         @Test(
             "nothing listening is cannotConnectToHost, and no file is made",
-            arguments: [TransferEngine.automatic, .urlSession])
+            arguments: [TransferEngine.libcurl, .urlSession])
         func connectionRefused(engine: TransferEngine) async throws {
             // Given a port that was free a moment ago
             let bound = try LoopbackSocket.bind()
@@ -101,7 +124,7 @@
 
         @Test(
             "repeated response headers are joined with commas; the status and head arrive as sent",
-            arguments: [TransferEngine.automatic, .urlSession])
+            arguments: [TransferEngine.libcurl, .urlSession])
         func responseHead(engine: TransferEngine) async throws {
             // Given a server answering with a repeated header and a custom reason phrase
             let server = try MockServer()

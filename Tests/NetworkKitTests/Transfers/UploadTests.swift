@@ -71,7 +71,7 @@ struct UploadTests {
     #if canImport(FoundationNetworking)
         @Test(
             "on Linux a file above the memory threshold keeps its Content-Length through libcurl; URLSession sends it chunked",
-            arguments: [TransferEngine.automatic, .urlSession])
+            arguments: [TransferEngine.libcurl, .urlSession])
         func largeFileOnLinux(engine: TransferEngine) async throws {
             // Given a 64 KiB file and a 1 KB threshold (FoundationNetworking's own file reader, the
             // only way for URLSession to send a file with its length there, can stop the process: it is
@@ -92,7 +92,7 @@ struct UploadTests {
             // Then it arrived whole, with its length (libcurl) or chunked (URLSession)
             #expect(response.body == content)
             let request = try #require(server.requests.last)
-            let viaCurl = engine == .automatic
+            let viaCurl = engine == .libcurl
             #expect(request.headers["Transfer-Encoding"] == (viaCurl ? nil : "chunked"))
             #expect(request.headers["Content-Length"] == (viaCurl ? String(content.count) : nil))
         }
@@ -100,7 +100,7 @@ struct UploadTests {
 
     @Test(
         "a large form goes through a temporary file removed after (on Linux its parts are streamed)",
-        arguments: [TransferEngine.automatic, .urlSession])
+        arguments: [TransferEngine.libcurl, .urlSession])
     func largeMultipart(engine: TransferEngine) async throws {
         // Given a form with a field and a streamed 2 MiB file, above a 1 KB threshold
         let temporary = try TestFolder()
@@ -135,7 +135,7 @@ struct UploadTests {
             #expect(seen.value.isEmpty)
             let sent = try #require(server.requests.last)
             let headers = sent.headers
-            if engine == .automatic {
+            if engine == .libcurl {
                 #expect(headers["Transfer-Encoding"] == nil)
                 #expect(headers["Content-Length"] == String(sent.body.count))
             } else {

@@ -27,7 +27,7 @@ final class TransferSession: Sendable {
         delegate = TransferDelegate(pins: configuration.publicKeyPins)
         #if os(Linux)
             let usable =
-                configuration.transferEngine == .automatic && configuration.configureSession == nil
+                configuration.transferEngine.resolved == .libcurl && configuration.configureSession == nil
                 && configuration.publicKeyPins.isEmpty
             curl = usable ? Libcurl.shared : nil
         #endif
