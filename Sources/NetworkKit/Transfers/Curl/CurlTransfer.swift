@@ -35,6 +35,8 @@
         private var delivered = false
         private var refused = false
         private var timedOut = false
+        /// A `CURLMcode` that stopped the transfer (out of memory, say).
+        private var multiFailure: Int32?
         private var lastActivity = ContinuousClock.now
         private var memoryOffset = 0
         private var stream: InputStream?
@@ -107,11 +109,15 @@
         }
 
         /// Runs libcurl until the transfer ends, is cancelled or has made no progress for the idle
-        /// timeout; returns libcurl's result code (or -1 when stopped from here).
+        /// timeout; returns libcurl's result code (or -1 when stopped from here or by a multi error).
         private func drive(_ multi: Libcurl.Handle) -> Int32 {
             var running: Int32 = 1
             while true {
-                _ = library.multiPerform(multi, &running)
+                let performed = library.multiPerform(multi, &running)
+                if performed != 0 {
+                    multiFailure = performed
+                    return -1
+                }
                 if running == 0 { break }
                 if isCancelled { return -1 }
                 let idle = lastActivity.duration(to: .now)
@@ -139,6 +145,7 @@
         /// The error a finished transfer ends with, nil for success.
         private func error(for code: Int32, detail: String) -> URLError? {
             if code == 0 { return nil }
+            if let multiFailure { return URLError(.unknown, reason: "libcurl failed with multi error \(multiFailure)") }
             if timedOut { return URLError(.timedOut, reason: "no progress for \(idleTimeout) seconds") }
             if refused || isCancelled { return URLError(.cancelled) }
             if let streamFailure { return URLError(.unknown, reason: streamFailure) }
