@@ -43,9 +43,9 @@ final class BackgroundFileWriter: Sendable {
         }
     }
 
-    /// Writes `bytes` on the calling thread once the queued writes are done: for a caller on a thread
-    /// of its own (a libcurl transfer), which then works as `curl -o` does, with no copy and no
-    /// hand-over.
+    /// Adds `bytes` on the calling thread once the queued writes are done, writing whole MiBs: for a
+    /// caller on a thread of its own (a libcurl transfer), which then works as `curl -o` does, with
+    /// no hand-over to another thread.
     ///
     /// - Throws: The failure of an earlier write, or of this one.
     func writeNow(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
@@ -56,7 +56,7 @@ final class BackgroundFileWriter: Sendable {
             state.writer = nil
             defer { state.writer = writer }
             do throws(FileFailure) {
-                try writer.write(bytes)
+                try writer.append(bytes)
             } catch {
                 state.failure = error
                 return error

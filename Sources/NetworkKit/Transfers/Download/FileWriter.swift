@@ -44,13 +44,12 @@ struct FileWriter {
         if buffer.count >= Self.bufferSize { try flush() }
     }
 
-    /// Writes `bytes` now, after the gathered bytes, without copying them (for a caller whose pieces
-    /// are large already: libcurl's).
-    mutating func write(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
-        if !buffer.isEmpty { try flush() }
-        let (written, failure) = FileDescriptorIO.write(bytes, to: descriptor)
-        offset += Int64(written)
-        if let failure { throw FileFailure(Self.reason(failure, path: path)) }
+    /// Adds `bytes` (libcurl hands them over 16 KiB at a time), writing the gathered bytes once
+    /// there is a buffer's worth: one `write(2)` per MiB instead of one per piece.
+    mutating func append(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
+        if let base = bytes.baseAddress { buffer.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
+        offset += Int64(bytes.count)
+        if buffer.count >= Self.bufferSize { try flush() }
     }
 
     /// Writes the gathered bytes. After a failure the file holds a prefix of what was appended
