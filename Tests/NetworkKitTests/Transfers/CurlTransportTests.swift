@@ -101,6 +101,37 @@
         }
 
         @Test(
+            "one client's transfers in a row reuse its connection",
+            arguments: [TransferEngine.libcurl, .urlSession])
+        func connectionReuse(engine: TransferEngine) async throws {
+            // Given a server and one client
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .get, path: "/piece") { _ in .text("piece") }
+            let client = HTTPClient { $0.transferEngine = engine }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+
+            // When it streams, downloads and streams again, one after the other
+            for round in 0..<3 {
+                if round == 1 {
+                    _ = try await client.download(ServerRoute(server, "piece"), to: folder.file("piece.txt"))
+                } else {
+                    var body = Data()
+                    for try await chunk in try await client.stream(ServerRoute(server, "piece")).chunks {
+                        body.append(chunk)
+                    }
+                    #expect(body == Data("piece".utf8))
+                }
+            }
+
+            // Then the three requests came over one connection
+            let connections = Set(server.requests.map(\.connectionID))
+            #expect(server.requests.count == 3)
+            #expect(connections.count == 1, "connections: \(connections)")
+        }
+
+        @Test(
             "nothing listening is cannotConnectToHost, and no file is made",
             arguments: [TransferEngine.libcurl, .urlSession])
         func connectionRefused(engine: TransferEngine) async throws {

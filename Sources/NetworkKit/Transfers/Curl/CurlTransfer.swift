@@ -14,7 +14,8 @@
     /// FoundationNetworking's file reader (see ``UploadPlan``), and rewinds a streamed body when a
     /// redirect needs it again.
     ///
-    /// It does what the transfer session's URLSession does: follows up to 16 redirects (`http` and
+    /// It does what the transfer session's URLSession does: reuses the client's connections (see
+    /// ``CurlHandlePool``), follows up to 16 redirects (`http` and
     /// `https` only), decodes the content codings libcurl knows, sends the request's headers (adding
     /// no `Expect`), treats `timeoutInterval` as the most time without any progress, and maps
     /// libcurl's errors to `URLError` codes as FoundationNetworking does.
@@ -23,6 +24,7 @@
         // libcurl's callbacks, which libcurl calls on that thread); `control` is behind its lock.
 
         private let library: Libcurl
+        private let pool: CurlHandlePool
         private let request: URLRequest
         private let body: TransferBody
         private let handler: any TransferHandler
@@ -43,8 +45,9 @@
         private var streamFailure: String?
         private var sentReported: Int64 = -1
 
-        init(library: Libcurl, request: URLRequest, body: TransferBody, handler: any TransferHandler) {
-            self.library = library
+        init(pool: CurlHandlePool, request: URLRequest, body: TransferBody, handler: any TransferHandler) {
+            self.pool = pool
+            library = pool.library
             self.request = request
             self.body = body
             self.handler = handler
@@ -74,10 +77,11 @@
         // MARK: - The transfer thread
 
         private func run() {
-            guard let easy = library.easyInit(), let multi = library.multiInit() else {
+            guard let handles = pool.take() else {
                 handler.didComplete(URLError(.unknown, reason: "libcurl could not make a transfer handle"))
                 return
             }
+            let (easy, multi) = (handles.easy, handles.multi)
             self.easy = easy
             var errorBuffer = [CChar](repeating: 0, count: Libcurl.Option.errorBufferSize)
             var headerList: Libcurl.Handle?
@@ -89,7 +93,9 @@
                 let code = drive(multi)
                 control.withLock { $0.multi = nil }
                 _ = library.multiRemove(multi, easy)
-                return error(for: code, detail: buffer.baseAddress.map { String(cString: $0) } ?? "")
+                let detail = buffer.baseAddress.map { String(cString: $0) } ?? ""
+                _ = library.setPointer(easy, Libcurl.Option.errorBuffer, nil)  // the buffer goes now
+                return error(for: code, detail: detail)
             }
             if failure == nil, !delivered {
                 // A response without a body whose head was held back as a redirect libcurl did not
@@ -100,9 +106,8 @@
                     failure = URLError(.cancelled)
                 }
             }
-            library.easyCleanup(easy)
             self.easy = nil
-            _ = library.multiCleanup(multi)
+            pool.give(handles, reusable: failure == nil)
             library.listFree(headerList)
             stream?.close()
             handler.didComplete(failure)

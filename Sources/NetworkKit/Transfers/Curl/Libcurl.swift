@@ -20,6 +20,7 @@
 
         let easyInit: @convention(c) () -> Handle?
         let easyCleanup: @convention(c) (Handle?) -> Void
+        let easyReset: @convention(c) (Handle?) -> Void
         let setLong: @convention(c) (Handle?, Int32, Int) -> Int32
         let setPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
         let setOffset: @convention(c) (Handle?, Int32, Int64) -> Int32
@@ -52,6 +53,7 @@
             guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
                 let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
                 let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
+                let easyReset = symbol("curl_easy_reset", as: (@convention(c) (Handle?) -> Void).self),
                 let setLong = symbol("curl_easy_setopt", as: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
                 let setPointer = symbol(
                     "curl_easy_setopt", as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
@@ -87,7 +89,8 @@
             // Thread-safe and counted since 7.84; FoundationNetworking has usually called it already.
             guard globalInit(Option.globalAll) == 0 else { return nil }
             return Libcurl(
-                easyInit: easyInit, easyCleanup: easyCleanup, setLong: setLong, setPointer: setPointer,
+                easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
+                setPointer: setPointer,
                 setOffset: setOffset, infoString: infoString, errorText: errorText, listAppend: listAppend,
                 listFree: listFree, multiInit: multiInit, multiAdd: multiAdd, multiRemove: multiRemove,
                 multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,

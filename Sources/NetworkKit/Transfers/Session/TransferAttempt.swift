@@ -109,7 +109,7 @@ final class TransferAttempt: TransferHandler {
                 }
                 #if os(Linux)
                     if let curl = transfers.curl {
-                        let transfer = CurlTransfer(library: curl, request: request, body: body, handler: self)
+                        let transfer = CurlTransfer(pool: curl, request: request, body: body, handler: self)
                         let cancelled = self.task.withLock { handle -> Bool in
                             handle.cancel = { transfer.cancel() }
                             return handle.cancelled

@@ -18,8 +18,9 @@ final class TransferSession: Sendable {
     private let configuration: HTTPClient.Configuration
     private let state = Locked<URLSession?>(nil)
     #if os(Linux)
-        /// libcurl, when transfers go through it rather than the session (see ``TransferEngine``).
-        let curl: Libcurl?
+        /// libcurl's handles, when transfers go through it rather than the session (see
+        /// ``TransferEngine``).
+        let curl: CurlHandlePool?
     #endif
 
     init(configuration: HTTPClient.Configuration) {
@@ -29,7 +30,10 @@ final class TransferSession: Sendable {
             let usable =
                 configuration.transferEngine.resolved == .libcurl && configuration.configureSession == nil
                 && configuration.publicKeyPins.isEmpty
-            curl = usable ? Libcurl.shared : nil
+            curl =
+                usable
+                ? Libcurl.shared.map { CurlHandlePool(library: $0, limit: configuration.maximumConnectionsPerHost) }
+                : nil
         #endif
     }
 
