@@ -82,19 +82,19 @@
                 case .inherit:
                     return (nil, nil)
                 case .descriptor(let descriptor):
-                    return (descriptor, nil)
+                    return (try Self.aboveStandardStreams(descriptor, for: number, opened: &opened), nil)
                 case .nullDevice:
                     let descriptor = open("/dev/null", (number == 0 ? O_RDONLY : O_WRONLY) | O_CLOEXEC)
                     guard descriptor >= 0 else { throw ProcessLaunchError(detail: "/dev/null: \(errnoText())") }
                     opened.append(descriptor)
-                    return (descriptor, nil)
+                    return (try Self.aboveStandardStreams(descriptor, for: number, opened: &opened), nil)
                 case .pipe:
                     var ends: [Int32] = [-1, -1]
-                    guard pipe(&ends) == 0 else { throw ProcessLaunchError(detail: "pipe: \(errnoText())") }
-                    for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+                    guard Self.makePipe(&ends) == 0 else { throw ProcessLaunchError(detail: "pipe: \(errnoText())") }
                     let (childEnd, ownEnd) = number == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
                     opened.append(childEnd)
-                    return (childEnd, FileHandle(fileDescriptor: ownEnd, closeOnDealloc: true))
+                    let own = FileHandle(fileDescriptor: ownEnd, closeOnDealloc: true)
+                    return (try Self.aboveStandardStreams(childEnd, for: number, opened: &opened), own)
                 }
             }
             let input = try connect(standardInput, number: 0)
@@ -116,6 +116,41 @@
                 throw ProcessLaunchError(detail: "\(executable.path): \(String(cString: strerror(code)))")
             }
         }
+
+        /// `descriptor`, or a copy numbered 3 or more when it is one of 0 to 2 other than `number`:
+        /// such a number (this process closed that stream) could be overwritten by the child's dup2
+        /// of an earlier stream before its own.
+        private static func aboveStandardStreams(_ descriptor: Int32, for number: Int32, opened: inout [Int32])
+            throws(ProcessLaunchError) -> Int32
+        {
+            guard descriptor < 3, descriptor != number else { return descriptor }
+            let moved = fcntl(descriptor, F_DUPFD_CLOEXEC, 3)
+            guard moved >= 0 else { throw ProcessLaunchError(detail: "fcntl: \(errnoText())") }
+            opened.append(moved)
+            return moved
+        }
+
+        /// A pipe whose two ends are closed on exec from the start: `pipe2` on Linux (looked up, as the
+        /// Glibc module does not import it), so no program another thread starts meanwhile inherits
+        /// an end and keeps it open; `pipe` and then `fcntl` elsewhere (and on Darwin, where every
+        /// spawn here closes all other descriptors anyway).
+        private static func makePipe(_ ends: inout [Int32]) -> Int32 {
+            #if !canImport(Darwin)
+                if let pipe2 = pipeWithFlags {
+                    return ends.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) }
+                }
+            #endif
+            guard pipe(&ends) == 0 else { return -1 }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return 0
+        }
+
+        #if !canImport(Darwin)
+            private static let pipeWithFlags: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32)? = {
+                guard let symbol = dlsym(nil, "pipe2") else { return nil }
+                return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+            }()
+        #endif
 
         /// Whether the child has exited and been waited for.
         package var hasExited: Bool {
@@ -202,15 +237,25 @@
                 var actions = posix_spawn_file_actions_t()
                 var attributes = posix_spawnattr_t()
             #endif
-            guard posix_spawn_file_actions_init(&actions) == 0 else { return .failed(errno) }
+            // These return their error rather than set errno.
+            let initialized = posix_spawn_file_actions_init(&actions)
+            guard initialized == 0 else { return .failed(initialized) }
             defer { posix_spawn_file_actions_destroy(&actions) }
-            guard posix_spawnattr_init(&attributes) == 0 else { return .failed(errno) }
+            let prepared = posix_spawnattr_init(&attributes)
+            guard prepared == 0 else { return .failed(prepared) }
             defer { posix_spawnattr_destroy(&attributes) }
 
             // A descriptor duplicated onto itself (a pipe end that got number 0 to 2 because this
             // process had closed that stream) loses its close-on-exec flag that way too.
             for (number, descriptor) in streams.enumerated() {
-                guard let descriptor else { continue }
+                guard let descriptor else {
+                    #if canImport(Darwin)
+                        // POSIX_SPAWN_CLOEXEC_DEFAULT would close an inherited stream too.
+                        let result = posix_spawn_file_actions_addinherit_np(&actions, Int32(number))
+                        guard result == 0 else { return .failed(result) }
+                    #endif
+                    continue
+                }
                 let result = posix_spawn_file_actions_adddup2(&actions, descriptor, Int32(number))
                 guard result == 0 else { return .failed(result) }
             }

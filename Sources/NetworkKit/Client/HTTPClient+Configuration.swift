@@ -14,7 +14,8 @@ extension HTTPClient {
     /// let client = HTTPClient(configuration: configuration)
     /// ```
     public struct Configuration: Sendable {
-        /// Seconds a request may take when its router does not say (60 by default).
+        /// Seconds a request may take when its router does not say (60 by default); longer than a
+        /// week (`.infinity`, say) means no limit.
         public var timeout: TimeInterval = 60
         /// Status codes that count as success when the router does not say (`200..<400`).
         public var acceptableStatusCodes: Range<Int> = 200..<400
@@ -71,7 +72,8 @@ extension HTTPClient {
             session.urlCache = nil
             session.requestCachePolicy = .reloadIgnoringLocalCacheData
             session.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
-            session.timeoutIntervalForRequest = timeout
+            session.timeoutIntervalForRequest =
+                timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout
             configureSession?(session)
             return session
         }

@@ -115,8 +115,15 @@ public final class HTTPClient: Sendable {
         return try await execute(base, acceptableStatusCodes: acceptableStatusCodes)
     }
 
-    /// Adds the configuration's headers that `request` does not set.
+    /// The longest timeout sent (a week): a longer, infinite or NaN one means no limit and is sent
+    /// as this, because FoundationNetworking turns the timeout into whole milliseconds and traps on
+    /// a value that does not fit.
+    static let longestTimeout: TimeInterval = 604_800
+
+    /// Adds the configuration's headers that `request` does not set, and caps its timeout at
+    /// ``longestTimeout``.
     func addDefaultHeaders(to request: inout URLRequest) {
+        if !(request.timeoutInterval <= Self.longestTimeout) { request.timeoutInterval = Self.longestTimeout }
         guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else {
             // The usual case: the same outcome as adding them one by one, at a fraction of the cost.
             if !defaultHeaderFields.isEmpty { request.allHTTPHeaderFields = defaultHeaderFields }

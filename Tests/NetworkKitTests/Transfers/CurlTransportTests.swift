@@ -132,6 +132,72 @@
         }
 
         @Test(
+            "a streamed POST sends its body; an infinite timeout is no limit",
+            arguments: [TransferEngine.libcurl, .urlSession])
+        func streamedPostWithBody(engine: TransferEngine) async throws {
+            // Given a server echoing what it is sent, and a POST carrying JSON
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .post, path: "/report") { request in MockResponse(status: 200, body: request.body) }
+            var request = URLRequest(url: server.baseURL.appendingPathComponent("report"))
+            request.httpMethod = "POST"
+            request.httpBody = Data(#"{"month":"2026-11"}"#.utf8)
+            request.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            let client = HTTPClient {
+                $0.transferEngine = engine
+                $0.timeout = .infinity
+            }
+
+            // When it is streamed
+            var body = Data()
+            for try await chunk in try await client.stream(request).chunks { body.append(chunk) }
+
+            // Then the server got the body with its length and type, and echoed it
+            let sent = try #require(server.requests.last)
+            #expect(sent.body == request.httpBody)
+            #expect(sent.headers["Content-Length"] == String(request.httpBody?.count ?? -1))
+            #expect(sent.headers["Content-Type"] == "application/json")
+            #expect(body == request.httpBody)
+            // And the same client's data requests take the unlimited timeout too
+            #expect(try await client.send(request).body == request.httpBody)
+        }
+
+        @Test(
+            "a PUT answered 303 is followed with a GET; answered 307, with the PUT (and, through libcurl, its body) again",
+            arguments: [TransferEngine.libcurl, .urlSession])
+        func putRedirects(engine: TransferEngine) async throws {
+            // Given a server that sends a PUT on to /done, with a 303 or a 307
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .put, path: "/see-other") { _ in
+                MockResponse(status: 303, headers: ["Location": "/done"])
+            }
+            server.stub(method: .put, path: "/temporary") { _ in
+                MockResponse(status: 307, headers: ["Location": "/done"])
+            }
+            server.stub(method: .get, path: "/done") { _ in .text("got") }
+            server.stub(method: .put, path: "/done") { request in MockResponse(status: 201, body: request.body) }
+            let client = HTTPClient { $0.transferEngine = engine }
+            let content = testBytes(70_000)
+
+            // When data is uploaded with PUT to each
+            let seen = try await client.upload(.data(content), to: ServerRoute(server, "see-other", method: .put))
+            let afterSeeOther = try #require(server.requests.last)
+            let kept = try await client.upload(.data(content), to: ServerRoute(server, "temporary", method: .put))
+            let afterTemporary = try #require(server.requests.last)
+
+            // Then the 303 became a GET without a body, and the 307 kept the PUT and the whole body
+            #expect(seen.text == "got")
+            #expect(afterSeeOther.method == "GET" && afterSeeOther.path == "/done" && afterSeeOther.body.isEmpty)
+            #expect(kept.statusCode == 201 && afterTemporary.method == "PUT")
+            // (FoundationNetworking sends the redirected PUT without its body: only libcurl's
+            // transport sends it again.)
+            if engine == .libcurl {
+                #expect(kept.body == content && afterTemporary.body == content)
+            }
+        }
+
+        @Test(
             "nothing listening is cannotConnectToHost, and no file is made",
             arguments: [TransferEngine.libcurl, .urlSession])
         func connectionRefused(engine: TransferEngine) async throws {

@@ -15,20 +15,26 @@
     /// redirect needs it again.
     ///
     /// It does what the transfer session's URLSession does: reuses the client's connections (see
-    /// ``CurlHandlePool``), follows up to 16 redirects (`http` and
-    /// `https` only), decodes the content codings libcurl knows, sends the request's headers (adding
-    /// no `Expect`), treats `timeoutInterval` as the most time without any progress, and maps
-    /// libcurl's errors to `URLError` codes as FoundationNetworking does.
+    /// ``CurlHandlePool``), follows up to 16 redirects (`http` and `https` only; libcurl follows those
+    /// of GET, HEAD and POST, this type those of other methods, which libcurl would keep where a `303`
+    /// asks for a GET), decodes the content codings libcurl knows, sends the request's headers and
+    /// body (adding no `Expect` and no `Content-Type` of its own), treats `timeoutInterval` as the most
+    /// time without any progress, and maps libcurl's errors to `URLError` codes as FoundationNetworking
+    /// does.
     final class CurlTransfer: @unchecked Sendable {
         // Safe: everything but `control` is touched only by the transfer's own thread (`run()` and
         // libcurl's callbacks, which libcurl calls on that thread); `control` is behind its lock.
 
         private let library: Libcurl
         private let pool: CurlHandlePool
-        private let request: URLRequest
-        private let body: TransferBody
+        /// The request of the current hop (a redirect this transfer follows itself changes it).
+        private var request: URLRequest
+        private var body: TransferBody
         private let handler: any TransferHandler
         private let idleTimeout: TimeInterval
+        /// Whether redirects are followed here rather than by libcurl: libcurl keeps a custom method
+        /// (PUT, DELETE…) on every hop, where a `303` must become a `GET`.
+        private let followsRedirectsItself: Bool
         private let control = Locked<(multi: Libcurl.Handle?, cancelled: Bool)>((nil, false))
 
         // The transfer thread's own state.
@@ -37,6 +43,8 @@
         private var delivered = false
         private var refused = false
         private var timedOut = false
+        /// A redirect this transfer follows itself, seen in the current hop's head.
+        private var redirect: (url: URL, status: Int)?
         /// A `CURLMcode` that stopped the transfer (out of memory, say).
         private var multiFailure: Int32?
         private var lastActivity = ContinuousClock.now
@@ -49,9 +57,22 @@
             self.pool = pool
             library = pool.library
             self.request = request
-            self.body = body
+            let method = request.httpMethod ?? "GET"
+            switch body {
+            case .none where request.httpBody != nil:
+                // A download or stream whose request carries a body (a POST for a report, say).
+                self.body = .memory(request.httpBody ?? Data())
+            case .none where ["POST", "PUT", "PATCH"].contains(method):
+                self.body = .memory(Data())  // sent with `Content-Length: 0`, as URLSession does
+            default:
+                self.body = body
+            }
             self.handler = handler
-            idleTimeout = request.timeoutInterval > 0 ? request.timeoutInterval : 60
+            followsRedirectsItself = !["GET", "HEAD", "POST"].contains(method)
+            // Seconds without progress; the client caps them at a week (HTTPClient.longestTimeout),
+            // checked again here so no conversion below can overflow.
+            let timeout = request.timeoutInterval
+            idleTimeout = timeout > 0 && timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout
         }
 
         /// Starts the transfer on a new thread; the handler hears of it from there.
@@ -83,23 +104,22 @@
             }
             let (easy, multi) = (handles.easy, handles.multi)
             self.easy = easy
-            var errorBuffer = [CChar](repeating: 0, count: Libcurl.Option.errorBufferSize)
-            var headerList: Libcurl.Handle?
-            var failure = errorBuffer.withUnsafeMutableBufferPointer { buffer -> URLError? in
-                let configured = configure(easy, errorBuffer: buffer.baseAddress, headerList: &headerList)
-                if let configured { return configured }
-                control.withLock { $0.multi = multi }
-                _ = library.multiAdd(multi, easy)
-                let code = drive(multi)
-                control.withLock { $0.multi = nil }
-                _ = library.multiRemove(multi, easy)
-                let detail = buffer.baseAddress.map { String(cString: $0) } ?? ""
-                _ = library.setPointer(easy, Libcurl.Option.errorBuffer, nil)  // the buffer goes now
-                return error(for: code, detail: detail)
+            var failure: URLError?
+            var hops = 0
+            while true {
+                failure = send(easy, in: multi)
+                guard failure == nil, let next = redirect else { break }
+                hops += 1
+                guard hops <= 16 else {
+                    failure = URLError(.httpTooManyRedirects, reason: "more than 16 redirects")
+                    break
+                }
+                follow(next.url, status: next.status)
+                library.easyReset(easy)
             }
             if failure == nil, !delivered {
                 // A response without a body whose head was held back as a redirect libcurl did not
-                // follow after all (a 304, say, or one past the redirect limit).
+                // follow after all (one past the redirect limit, say).
                 if head == nil {
                     failure = URLError(.badServerResponse, reason: "the server sent no response head")
                 } else if !deliverHead() {
@@ -108,9 +128,57 @@
             }
             self.easy = nil
             pool.give(handles, reusable: failure == nil)
-            library.listFree(headerList)
             stream?.close()
             handler.didComplete(failure)
+        }
+
+        /// Sends the current hop's request on `easy` and waits for it to end: nil when it succeeded.
+        private func send(_ easy: Libcurl.Handle, in multi: Libcurl.Handle) -> URLError? {
+            var errorBuffer = [CChar](repeating: 0, count: Libcurl.Option.errorBufferSize)
+            var headerList: Libcurl.Handle?
+            defer { library.listFree(headerList) }
+            return errorBuffer.withUnsafeMutableBufferPointer { buffer -> URLError? in
+                // The buffer is gone after this closure; libcurl must not keep pointing at it.
+                defer { _ = library.setPointer(easy, Libcurl.Option.errorBuffer, nil) }
+                let configured = configure(easy, errorBuffer: buffer.baseAddress, headerList: &headerList)
+                // The header list is freed when this returns: no option may keep pointing at it.
+                defer { _ = library.setPointer(easy, Libcurl.Option.headers, nil) }
+                if let configured { return configured }
+                control.withLock { $0.multi = multi }
+                _ = library.multiAdd(multi, easy)
+                let code = drive(multi)
+                control.withLock { $0.multi = nil }
+                _ = library.multiRemove(multi, easy)
+                return error(for: code, detail: buffer.baseAddress.map { String(cString: $0) } ?? "")
+            }
+        }
+
+        /// Turns the request into the next hop's, as the Fetch standard redirects: a `303` (and a
+        /// `301` or `302` after a POST) becomes a `GET` without a body; any other keeps method and
+        /// body, sent again from its start. Credentials do not go to another origin.
+        private func follow(_ url: URL, status: Int) {
+            let method = request.httpMethod ?? "GET"
+            var next = request
+            next.url = url
+            if (status == 303 && method != "HEAD") || ((status == 301 || status == 302) && method == "POST") {
+                next.httpMethod = "GET"
+                next.httpBody = nil
+                for name in ["Content-Type", "Content-Length", "Content-Encoding", "Content-Language"] {
+                    next.setValue(nil, forHTTPHeaderField: name)
+                }
+                body = .none
+            }
+            let from = request.url
+            if from?.scheme != url.scheme || from?.host != url.host || from?.port != url.port {
+                next.setValue(nil, forHTTPHeaderField: "Authorization")
+                next.setValue(nil, forHTTPHeaderField: "Cookie")
+            }
+            request = next
+            redirect = nil
+            head = nil
+            memoryOffset = 0
+            stream?.close()
+            stream = nil
         }
 
         /// Runs libcurl until the transfer ends, is cancelled or has made no progress for the idle
@@ -198,17 +266,24 @@
                 results.append(library.setPointer(easy, option, pointer))
             }
             set(O.url, url)
-            set(O.protocols, "http,https")
-            set(O.redirectProtocols, "http,https")
+            // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
+            for (named, masked) in [(O.protocols, O.protocolMask), (O.redirectProtocols, O.redirectProtocolMask)] {
+                let result = "http,https".withCString { library.setPointer(easy, named, $0) }
+                if result == O.unknownOption {
+                    set(masked, O.httpAndHTTPS)
+                } else {
+                    results.append(result)
+                }
+            }
             set(O.noSignal, 1)
-            set(O.followLocation, 1)
+            set(O.followLocation, followsRedirectsItself ? 0 : 1)
             set(O.maximumRedirects, 16)
             set(O.acceptEncoding, "")
             // A proxy's answer to CONNECT is not the response.
             set(O.suppressConnectHeaders, 1)
             set(O.bufferSize, 512 * 1024)
             set(O.uploadBufferSize, 512 * 1024)
-            set(O.connectTimeoutMilliseconds, Int(idleTimeout * 1000))
+            set(O.connectTimeoutMilliseconds, Int(idleTimeout * 1000))  // at most a day: no overflow
             set(O.errorBuffer, pointer: errorBuffer)
             set(O.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
             set(O.writeData, pointer: me)
@@ -221,12 +296,11 @@
             let method = request.httpMethod ?? "GET"
             var length: Int64?
             switch body {
-            case .none where method == "GET":
-                set(O.httpGet, 1)
             case .none where method == "HEAD":
                 set(O.nobody, 1)
             case .none:
-                set(O.customRequest, method)
+                set(O.httpGet, 1)
+                if method != "GET" { set(O.customRequest, method) }
             case .memory(let data):
                 length = Int64(data.count)
             case .stream(_, let streamLength):
@@ -245,6 +319,11 @@
             var list: Libcurl.Handle?
             // libcurl would ask for `100 Continue` before a large body; URLSession does not.
             var lines = ["Expect:"]
+            // Nor would it invent a form type for a body the request did not type ("Name:" removes
+            // one of libcurl's own headers).
+            if length != nil, request.value(forHTTPHeaderField: "Content-Type") == nil {
+                lines.append("Content-Type:")
+            }
             for (name, value) in request.allHTTPHeaderFields ?? [:] {
                 let lower = name.lowercased()
                 // libcurl writes the framing from the body's length itself.
@@ -276,10 +355,20 @@
                 head = (status, String(parts[0]), [])
             } else if text.isEmpty {
                 guard let head else { return true }
-                // An interim response, or a redirect libcurl is about to follow.
-                if head.status < 200 { return true }
-                let followed = [301, 302, 303, 307, 308].contains(head.status)
-                if followed, head.fields.contains(where: { $0.0.lowercased() == "location" }) { return true }
+                if head.status < 200 { return true }  // an interim response
+                // A redirect: libcurl follows any 3xx with a Location; this transfer follows the same
+                // ones itself (but a 304, which answers a conditional request) when it must.
+                let location = head.fields.last(where: { $0.0.lowercased() == "location" })?.1 ?? ""
+                if (300..<400).contains(head.status), !location.isEmpty {
+                    guard followsRedirectsItself else { return true }
+                    if head.status != 304, let base = request.url,
+                        let target = URL(string: location, relativeTo: base)?.absoluteURL,
+                        target.scheme == "http" || target.scheme == "https"
+                    {
+                        redirect = (target, head.status)
+                        return true
+                    }
+                }
                 return deliverHead()
             } else if let colon = text.firstIndex(of: ":") {
                 let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
@@ -314,6 +403,7 @@
 
         fileprivate func received(_ bytes: UnsafeRawBufferPointer) -> Bool {
             lastActivity = .now
+            if redirect != nil { return true }  // the body of a redirect followed here: not kept
             if !delivered, !deliverHead() { return false }
             guard !refused, !isCancelled else { return false }
             handler.didReceive(bytes: bytes)

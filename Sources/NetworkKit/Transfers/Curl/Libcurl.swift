@@ -136,7 +136,12 @@
             static let errorBufferSize = 256
             static let readAbort = 0x1000_0000
             static let seekOK: Int32 = 0
-            static let seekFailed: Int32 = 2
+            static let seekFailed: Int32 = 1
+            static let unknownOption: Int32 = 48
+            // Before 7.85: the protocols as a bit mask (CURLPROTO_HTTP | CURLPROTO_HTTPS).
+            static let protocolMask: Int32 = 181
+            static let redirectProtocolMask: Int32 = 182
+            static let httpAndHTTPS = 3
             static let messageDone: Int32 = 1
         }
     }
