@@ -103,7 +103,6 @@
             static let globalAll = 3
             // Options taking a long (base 0), a pointer (10000), a function (20000), an offset (30000).
             static let noProgress: Int32 = 43
-            static let upload: Int32 = 46
             static let post: Int32 = 47
             static let nobody: Int32 = 44
             static let followLocation: Int32 = 52
