@@ -165,25 +165,36 @@ final class TransferAttempt: TransferHandler {
     }
 
     func didReceive(_ data: Data) {
-        data.withUnsafeBytes { didReceive(bytes: $0) }
+        receive(data.count, write: { sink.write(data) }, keep: { room, body in body.append(data.prefix(room)) })
     }
 
     func didReceive(bytes: UnsafeRawBufferPointer) {
+        receive(
+            bytes.count, write: { sink.write(bytes: bytes) },
+            keep: { room, body in
+                guard let base = bytes.baseAddress else { return }
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: min(room, bytes.count))
+            })
+    }
+
+    /// A piece of `count` bytes of the body, whichever form it came in: `write` gives it to the sink
+    /// as it came (URLSession's `Data` to `write(_:)`, which a file sink hands to its writer's
+    /// thread; libcurl's buffer to `write(bytes:)`, which a file sink writes on libcurl's thread),
+    /// `keep` adds at most `room` bytes of it to an error response's body.
+    private func receive(_ count: Int, write: () -> HTTPError?, keep: (_ room: Int, _ body: inout Data) -> Void) {
         let decision = state.withLock { state in
-            state.received += Int64(bytes.count)
+            state.received += Int64(count)
             return state.decision
         }
         switch decision {
         case .accept?:
-            guard let error = sink.write(bytes: bytes) else { return }
+            guard let error = write() else { return }
             state.withLock { $0.decision = .fail(error) }
             cancelTask()
         case .rejectStatus?:
             state.withLock { state in
                 let room = Self.errorBodyLimit - state.errorBody.count
-                if room > 0, let base = bytes.baseAddress {
-                    state.errorBody.append(base.assumingMemoryBound(to: UInt8.self), count: min(room, bytes.count))
-                }
+                if room > 0 { keep(room, &state.errorBody) }
             }
         case .fail?, .finish?, nil:
             break
