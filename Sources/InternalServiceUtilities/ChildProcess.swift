@@ -146,10 +146,15 @@
         }
 
         #if !canImport(Darwin)
-            private static let pipeWithFlags: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32)? = {
-                guard let symbol = dlsym(nil, "pipe2") else { return nil }
-                return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-            }()
+            /// The C library's `pipe2`, looked up once.
+            private static let pipeWithFlags = cFunction(
+                "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
+
+            /// A function of the C library that the Glibc module does not import (it declares them
+            /// for `_GNU_SOURCE` only), or nil where the library has none.
+            private static func cFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+                dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+            }
         #endif
 
         /// Whether the child has exited and been waited for.
@@ -287,16 +292,11 @@
         }
 
         #if !canImport(Darwin)
-            /// The C library's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), which
-            /// the Glibc module does not import; looked up once.
-            private static let closeFrom:
-                (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-                    guard let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-                    return unsafeBitCast(
-                        symbol,
-                        to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)
-                            .self)
-                }()
+            /// The C library's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked
+            /// up once.
+            private static let closeFrom = cFunction(
+                "posix_spawn_file_actions_addclosefrom_np",
+                as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 
             /// Adds the closing of every descriptor from `first` up: in one action where the C library
             /// has one, otherwise one action per descriptor open now, read from `/proc/self/fd` (an

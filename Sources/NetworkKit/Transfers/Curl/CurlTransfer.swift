@@ -32,6 +32,8 @@
         private var body: TransferBody
         private let handler: any TransferHandler
         private let idleTimeout: TimeInterval
+        /// ``idleTimeout`` as the loop in `drive(_:)` compares it.
+        private let idleLimit: Duration
         /// Whether redirects are followed here rather than by libcurl: libcurl keeps a custom method
         /// (PUT, DELETE…) on every hop, where a `303` must become a `GET`.
         private let followsRedirectsItself: Bool
@@ -73,6 +75,7 @@
             // checked again here so no conversion below can overflow.
             let timeout = request.timeoutInterval
             idleTimeout = timeout > 0 && timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout
+            idleLimit = .milliseconds(Int64(idleTimeout * 1000))
         }
 
         /// Starts the transfer on a new thread; the handler hears of it from there.
@@ -176,9 +179,7 @@
             request = next
             redirect = nil
             head = nil
-            memoryOffset = 0
-            stream?.close()
-            stream = nil
+            rewind()
         }
 
         /// Runs libcurl until the transfer ends, is cancelled or has made no progress for the idle
@@ -194,12 +195,11 @@
                 if running == 0 { break }
                 if isCancelled { return -1 }
                 let idle = lastActivity.duration(to: .now)
-                let limit = Duration.milliseconds(Int64(idleTimeout * 1000))
-                if idle >= limit {
+                if idle >= idleLimit {
                     timedOut = true
                     return -1
                 }
-                let wait = min(limit - idle, .milliseconds(250))
+                let wait = min(idleLimit - idle, .milliseconds(250))
                 let milliseconds = Int32(
                     wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000)
                 _ = library.multiPoll(multi, nil, 0, max(milliseconds, 1), nil)
@@ -283,7 +283,7 @@
             set(O.suppressConnectHeaders, 1)
             set(O.bufferSize, 512 * 1024)
             set(O.uploadBufferSize, 512 * 1024)
-            set(O.connectTimeoutMilliseconds, Int(idleTimeout * 1000))  // at most a day: no overflow
+            set(O.connectTimeoutMilliseconds, Int(idleTimeout * 1000))  // at most a week: no overflow
             set(O.errorBuffer, pointer: errorBuffer)
             set(O.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
             set(O.writeData, pointer: me)
@@ -448,20 +448,12 @@
             }
         }
 
-        /// Starts the body again from its beginning (a redirect that keeps the method and body).
-        fileprivate func rewind() -> Bool {
-            switch body {
-            case .none:
-                return true
-            case .memory:
-                memoryOffset = 0
-                return true
-            case .stream:
-                // The next read makes a fresh stream.
-                stream?.close()
-                stream = nil
-                return true
-            }
+        /// Starts the body again from its beginning (a redirect that keeps the method and body): the
+        /// next read starts at the first byte in memory, or makes a fresh stream.
+        fileprivate func rewind() {
+            memoryOffset = 0
+            stream?.close()
+            stream = nil
         }
 
         fileprivate func progressed(sent: Int64) -> Bool {
@@ -510,9 +502,8 @@
     }
 
     private let curlSeek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int32 = { user, offset, origin in
-        guard offset == 0, origin == SEEK_SET, let transfer = transfer(user), transfer.rewind() else {
-            return Libcurl.Option.seekFailed
-        }
+        guard offset == 0, origin == SEEK_SET, let transfer = transfer(user) else { return Libcurl.Option.seekFailed }
+        transfer.rewind()
         return Libcurl.Option.seekOK
     }
 

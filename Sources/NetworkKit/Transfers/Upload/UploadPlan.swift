@@ -53,9 +53,6 @@ final class UploadPlan: Sendable {
             let size = try MultipartFormData.readableSize(of: url)
             let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
             #if canImport(FoundationNetworking)
-                if readsBodies {
-                    return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
-                }
                 // FoundationNetworking can send a file with a Content-Length only through its
                 // Dispatch I/O file reader, which pauses the transfer while it waits for the disk and
                 // resumes it when data arrives without checking that the transfer still runs: when it
@@ -63,17 +60,19 @@ final class UploadPlan: Sendable {
                 // whole body, as a server refusing an upload does), libcurl refuses and
                 // FoundationNetworking stops the process (`EasyHandle.swift`, `try!` on
                 // `curl_easy_pause`, error 43; seen in this project's tests). A stream is read
-                // synchronously and never pauses. So a file up to the memory threshold is sent from
-                // memory with its length, and any other file is streamed chunked.
-                if options.framing == .contentLength, size <= options.multipartMemoryThreshold {
-                    return UploadPlan(
-                        source: .memory(try MultipartFormData.read(url, expecting: size)), length: size,
-                        contentType: type, framing: .contentLength)
+                // synchronously and never pauses. So, unless the transport reads the file itself, a
+                // file up to the memory threshold is sent from memory with its length, and any other
+                // file is streamed chunked.
+                if !readsBodies {
+                    if options.framing == .contentLength, size <= options.multipartMemoryThreshold {
+                        return UploadPlan(
+                            source: .memory(try MultipartFormData.read(url, expecting: size)), length: size,
+                            contentType: type, framing: .contentLength)
+                    }
+                    return UploadPlan(source: .file(url), length: size, contentType: type, framing: .chunked)
                 }
-                return UploadPlan(source: .file(url), length: size, contentType: type, framing: .chunked)
-            #else
-                return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
             #endif
+            return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
         case .multipart(var form):
             guard form.encodedLength > options.multipartMemoryThreshold else {
                 let data = try form.encode()
