@@ -198,6 +198,39 @@
         }
 
         @Test(
+            "a redirect to a Location that is not an http(s) URL is a typed error, whichever side follows it",
+            arguments: [HTTPMethod.get, .put])
+        func badRedirectLocations(method: HTTPMethod) async throws {
+            // Given a server sending every request on to another scheme, or to something that is no URL
+            let server = try MockServer()
+            defer { server.stop() }
+            for (path, location) in [("/elsewhere", "ftp://127.0.0.1/file"), ("/broken", "http://[oops")] {
+                server.stub(method: method == .put ? .put : .get, path: path) { _ in
+                    MockResponse(status: 303, headers: ["Location": location])
+                }
+            }
+            let client = HTTPClient { $0.transferEngine = .libcurl }
+            let folder = try TestFolder()
+            defer { folder.remove() }
+
+            // When a download (GET, followed by libcurl) or an upload (PUT, followed here) goes there
+            func send(_ path: String) async throws {
+                if method == .put {
+                    _ = try await client.upload(.data(Data("x".utf8)), to: ServerRoute(server, path, method: .put))
+                } else {
+                    _ = try await client.download(ServerRoute(server, path), to: folder.file("file"))
+                }
+            }
+            let scheme = await #expect(throws: HTTPError.self) { try await send("elsewhere") }
+            let broken = await #expect(throws: HTTPError.self) { try await send("broken") }
+
+            // Then each is the transport error URLSession would give, and nothing was left on disk
+            #expect(scheme?.urlErrorCode == .unsupportedURL, "\(String(describing: scheme))")
+            #expect(broken?.urlErrorCode == .badURL, "\(String(describing: broken))")
+            #expect(folder.contents.isEmpty)
+        }
+
+        @Test(
             "nothing listening is cannotConnectToHost, and no file is made",
             arguments: [TransferEngine.libcurl, .urlSession])
         func connectionRefused(engine: TransferEngine) async throws {

@@ -45,8 +45,9 @@
         private var delivered = false
         private var refused = false
         private var timedOut = false
-        /// A redirect this transfer follows itself, seen in the current hop's head.
-        private var redirect: (url: URL, status: Int)?
+        /// A redirect this transfer follows itself, seen in the current hop's head: its `Location`
+        /// as sent, checked when it is followed.
+        private var redirect: (location: String, status: Int)?
         /// A `CURLMcode` that stopped the transfer (out of memory, say).
         private var multiFailure: Int32?
         private var lastActivity = ContinuousClock.now
@@ -117,7 +118,17 @@
                     failure = URLError(.httpTooManyRedirects, reason: "more than 16 redirects")
                     break
                 }
-                follow(next.url, status: next.status)
+                // The errors libcurl gives the redirects it follows itself.
+                guard let target = URL(string: next.location, relativeTo: request.url)?.absoluteURL else {
+                    failure = URLError(.badURL, reason: "the redirect's Location is not a URL: \(next.location)")
+                    break
+                }
+                guard target.scheme == "http" || target.scheme == "https" else {
+                    failure = URLError(
+                        .unsupportedURL, reason: "the redirect leads to neither http nor https: \(next.location)")
+                    break
+                }
+                follow(target, status: next.status)
                 library.easyReset(easy)
             }
             if failure == nil, !delivered {
@@ -361,11 +372,8 @@
                 let location = head.fields.last(where: { $0.0.lowercased() == "location" })?.1 ?? ""
                 if (300..<400).contains(head.status), !location.isEmpty {
                     guard followsRedirectsItself else { return true }
-                    if head.status != 304, let base = request.url,
-                        let target = URL(string: location, relativeTo: base)?.absoluteURL,
-                        target.scheme == "http" || target.scheme == "https"
-                    {
-                        redirect = (target, head.status)
+                    if head.status != 304 {
+                        redirect = (location, head.status)
                         return true
                     }
                 }
