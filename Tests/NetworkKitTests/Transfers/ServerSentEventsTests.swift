@@ -48,14 +48,18 @@ struct ServerSentEventsTests {
 
     @Test("after the stream ends it reconnects with Last-Event-ID, after the stream's retry time")
     func reconnects() async throws {
-        // Given a server sending two events per connection, numbered after Last-Event-ID
+        // Given a server sending two events per connection, numbered after Last-Event-ID; the third
+        // connection stays open, so the reading stops before the stream could end a third time
         let server = try MockServer()
         defer { server.stop() }
+        let third = Latch()
+        defer { third.open() }
         server.stub(method: .get, path: "/events") { request in
             let last = Int(request.headers["Last-Event-ID"] ?? "0") ?? 0
             return .streaming(headers: Self.eventStream) { writer in
                 try await writer.write("retry: 1500\n")
                 for id in (last + 1)...(last + 2) { try await writer.write("id: \(id)\ndata: event \(id)\n\n") }
+                if last == 4 { await third.wait() }
             }
         }
         let waits = Locked<[Duration]>([])
