@@ -23,6 +23,20 @@ private final class AppLocationService: MapRoutingLocationServiceInterface {
 final class MapRoutingServiceTests: XCTestCase {
     private let point = CLLocationCoordinate2D(latitude: 59.9386, longitude: 30.3141)
 
+    func testAnExhaustiveSwitchOverSurfUtilsApplicationsCompiles() {
+        // An app's action sheet titles, written for SurfUtils' five cases with no default.
+        func title(_ application: MapApplication) -> String {
+            switch application {
+            case .apple: return "Apple Maps"
+            case .googleApp: return "Google Maps"
+            case .yandex: return "Yandex Maps"
+            case .twoGIS: return "2GIS"
+            case .googleUrl: return "Google Maps (web)"
+            }
+        }
+        XCTAssertEqual(MapApplication.allCases.map(title).count, 5)
+    }
+
     func testTheReadmeCallsCompile() {
         // The README: the applications to offer, then a route in one of them, on the system's opener.
         let service = MapRoutingService(locationService: AppLocationService())

@@ -53,11 +53,18 @@ public final class MapRoutingService: MapRoutingServiceInterface {
         self.opener = opener
     }
 
-    /// The applications whose scheme the opener can open; Google Maps on the web is dropped when the
-    /// Google Maps app is present.
+    /// SurfUtils' applications whose scheme the opener can open, in ``MapApplication`` order; Google
+    /// Maps on the web is dropped when the Google Maps app is present.
     public var availableApplications: [MapApplication] {
-        var available = MapApplication.allCases.filter { application in
-            guard let url = application.schemaURL else { return false }
+        availableApps.compactMap(MapApplication.init)
+    }
+
+    /// The applications whose scheme the opener can open, in ``MapApp`` order (SurfUtils' five and
+    /// Yandex Navigator, Waze and `geo:` handlers); Google Maps on the web is dropped when the Google
+    /// Maps app is present.
+    public var availableApps: [MapApp] {
+        var available = MapApp.allCases.filter { app in
+            guard let url = app.schemaURL else { return false }
             return opener.canOpen(url)
         }
         if available.contains(.googleApp) {
@@ -94,10 +101,11 @@ public final class MapRoutingService: MapRoutingServiceInterface {
     ///
     /// - Parameters:
     ///   - destination: Where the route goes.
-    ///   - application: Which application opens it.
+    ///   - application: Which application opens it, SurfUtils' five or another (`MapApplication`'s
+    ///     are reached through ``MapApplication/app``).
     /// - Returns: The URL that was opened, or `nil` when none could be built or opened.
     @discardableResult
-    public func buildRoute(to destination: Coordinate, in application: MapApplication) async -> URL? {
+    public func buildRoute(to destination: Coordinate, in application: MapApp) async -> URL? {
         guard let url = await routeURL(to: destination, in: application), opener.canOpen(url) else { return nil }
         return await opener.open(url) ? url : nil
     }
@@ -109,7 +117,7 @@ public final class MapRoutingService: MapRoutingServiceInterface {
     ///   - destination: Where the route goes.
     ///   - application: Which application opens it.
     /// - Returns: The URL, or `nil` if it could not be formed.
-    public func routeURL(to destination: Coordinate, in application: MapApplication) async -> URL? {
+    public func routeURL(to destination: Coordinate, in application: MapApp) async -> URL? {
         guard locationService.isLocationAccessAllowed, locationService.isAllowedFullAccuracyLocation else {
             return application.routeURL(from: nil, to: destination)
         }

@@ -44,7 +44,7 @@ enum GeoCommands {
         summary: "the URL that opens a route (or a point) in a map application",
         usage: "route-url --app NAME --to LAT,LON [--from LAT,LON] [--point]",
         details: """
-            NAME is one of: \(MapApplication.allCases.map(\.rawValue).joined(separator: ", ")).
+            NAME is one of: \(MapApp.allCases.map(\.rawValue).joined(separator: ", ")).
             Without --from the application starts from the user's position; --point prints the URL that
             shows --to instead of a route.
             """
@@ -57,8 +57,8 @@ enum GeoCommands {
         let extra = try parser.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument \(extra[0])") }
         guard let appName else { throw UsageError("--app is required") }
-        guard let application = MapApplication(rawValue: appName) else {
-            let names = MapApplication.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let application = MapApp(rawValue: appName) else {
+            let names = MapApp.allCases.map(\.rawValue).joined(separator: ", ")
             throw UsageError("unknown application '\(appName)'; choose one of \(names)")
         }
         guard let toText else { throw UsageError("--to is required") }
@@ -125,7 +125,7 @@ enum GeoCommands {
             console.print("    12345 m in \(identifier) → \(text)")
         }
         console.print("  Route URLs Moscow → St Petersburg, for every application:")
-        for application in MapApplication.allCases {
+        for application in MapApp.allCases {
             let url = application.routeURL(from: moscow, to: petersburg)?.absoluteString ?? "(none)"
             console.print("    \(application.rawValue): \(url)")
         }

@@ -2,7 +2,7 @@ import Foundation
 import GeoKit
 import Testing
 
-@Suite("MapApplication URLs")
+@Suite("MapApp and MapApplication URLs")
 struct MapApplicationTests {
     let start: Coordinate
     let end: Coordinate
@@ -14,7 +14,7 @@ struct MapApplicationTests {
 
     @Test("route URLs with a start, for every application")
     func routesWithStart() {
-        let expected: [MapApplication: String] = [
+        let expected: [MapApp: String] = [
             .apple: "https://maps.apple.com/maps?saddr=55.751244,37.618423&daddr=59.938600,30.314100",
             .googleApp: "comgooglemaps://?saddr=55.751244,37.618423&daddr=59.938600,30.314100&directionsmode=driving",
             .googleUrl:
@@ -26,8 +26,8 @@ struct MapApplicationTests {
             .waze: "https://waze.com/ul?ll=59.938600,30.314100&navigate=yes",
             .geo: "geo:59.938600,30.314100",
         ]
-        #expect(expected.count == MapApplication.allCases.count)
-        for application in MapApplication.allCases {
+        #expect(expected.count == MapApp.allCases.count)
+        for application in MapApp.allCases {
             #expect(
                 application.routeURL(from: start, to: end)?.absoluteString == expected[application], "\(application)")
         }
@@ -36,22 +36,22 @@ struct MapApplicationTests {
     @Test("route URLs without a start leave the start to the application")
     func routesWithoutStart() {
         #expect(
-            MapApplication.apple.routeURL(from: nil, to: end)?.absoluteString
+            MapApp.apple.routeURL(from: nil, to: end)?.absoluteString
                 == "https://maps.apple.com/maps?daddr=59.938600,30.314100")
         #expect(
-            MapApplication.yandex.routeURL(from: nil, to: end)?.absoluteString
+            MapApp.yandex.routeURL(from: nil, to: end)?.absoluteString
                 == "yandexmaps://maps.yandex.ru/?rtext=~59.938600,30.314100&rtt=auto")
         #expect(
-            MapApplication.twoGIS.routeURL(from: nil, to: end)?.absoluteString
+            MapApp.twoGIS.routeURL(from: nil, to: end)?.absoluteString
                 == "dgis://2gis.ru/routeSearch/rsType/car/to/30.314100,59.938600")
         #expect(
-            MapApplication.yandexNavigator.routeURL(from: nil, to: end)?.absoluteString
+            MapApp.yandexNavigator.routeURL(from: nil, to: end)?.absoluteString
                 == "yandexnavi://build_route_on_map?lat_to=59.938600&lon_to=30.314100")
     }
 
     @Test("point URLs, for every application")
     func points() {
-        let expected: [MapApplication: String] = [
+        let expected: [MapApp: String] = [
             .apple: "https://maps.apple.com/?ll=59.938600,30.314100&q=59.938600,30.314100",
             .googleApp: "comgooglemaps://?q=59.938600,30.314100&center=59.938600,30.314100",
             .googleUrl: "https://www.google.com/maps/search/?api=1&query=59.938600,30.314100",
@@ -61,7 +61,7 @@ struct MapApplicationTests {
             .waze: "https://waze.com/ul?ll=59.938600,30.314100",
             .geo: "geo:59.938600,30.314100",
         ]
-        for application in MapApplication.allCases {
+        for application in MapApp.allCases {
             #expect(application.pointURL(for: end)?.absoluteString == expected[application], "\(application)")
         }
     }
@@ -69,14 +69,14 @@ struct MapApplicationTests {
     @Test("coordinates keep up to eight decimals, at least six, and never a locale's comma or -0")
     func precision() throws {
         let precise = try Coordinate(latitude: -33.868_819_87, longitude: -0.000_000_001)
-        #expect(MapApplication.geo.pointURL(for: precise)?.absoluteString == "geo:-33.86881987,0.000000")
+        #expect(MapApp.geo.pointURL(for: precise)?.absoluteString == "geo:-33.86881987,0.000000")
         let south = try Coordinate(latitude: -1.5, longitude: 151.2)
-        #expect(MapApplication.geo.pointURL(for: south)?.absoluteString == "geo:-1.500000,151.200000")
+        #expect(MapApp.geo.pointURL(for: south)?.absoluteString == "geo:-1.500000,151.200000")
     }
 
     @Test("raw values name the applications for the CLI")
     func rawValues() {
-        #expect(MapApplication(rawValue: "twoGIS") == .twoGIS)
-        #expect(MapApplication.allCases.map(\.rawValue).count == Set(MapApplication.allCases.map(\.rawValue)).count)
+        #expect(MapApp(rawValue: "twoGIS") == .twoGIS)
+        #expect(MapApp.allCases.map(\.rawValue).count == Set(MapApp.allCases.map(\.rawValue)).count)
     }
 }

@@ -67,18 +67,17 @@ struct MapRoutingServiceTests {
         let all = RecordingOpener(schemes: [
             "https", "comgooglemaps", "yandexmaps", "yandexnavi", "dgis", "waze", "geo",
         ])
-        #expect(
-            MapRoutingService(locationService: location, opener: all).availableApplications == [
-                .apple, .googleApp, .yandex, .yandexNavigator, .twoGIS, .waze, .geo,
-            ])
+        let service = MapRoutingService(locationService: location, opener: all)
+        #expect(service.availableApps == [.apple, .googleApp, .yandex, .yandexNavigator, .twoGIS, .waze, .geo])
+        // SurfUtils' list holds its own applications only
+        #expect(service.availableApplications == [.apple, .googleApp, .yandex, .twoGIS])
         // Given only the browser
-        let browser = RecordingOpener(schemes: ["https"])
-        #expect(
-            MapRoutingService(locationService: location, opener: browser).availableApplications == [.apple, .googleUrl])
+        let browser = MapRoutingService(locationService: location, opener: RecordingOpener(schemes: ["https"]))
+        #expect(browser.availableApps == [.apple, .googleUrl])
+        #expect(browser.availableApplications == [.apple, .googleUrl])
         // Given nothing
-        #expect(
-            MapRoutingService(locationService: location, opener: RecordingOpener(schemes: [])).availableApplications
-                .isEmpty)
+        let none = MapRoutingService(locationService: location, opener: RecordingOpener(schemes: []))
+        #expect(none.availableApps.isEmpty && none.availableApplications.isEmpty)
     }
 
     @Test(
@@ -91,7 +90,7 @@ struct MapRoutingServiceTests {
         // When a route is built in Yandex Maps
         let url = await service.buildRoute(to: destination, in: .yandex)
         // Then the start is there only when both permissions hold, and the position was asked only then
-        let expected = MapApplication.yandex.routeURL(from: usesPosition ? here : nil, to: destination)
+        let expected = MapApp.yandex.routeURL(from: usesPosition ? here : nil, to: destination)
         #expect(url == expected)
         #expect(opener.opened.value == [expected].compactMap { $0 })
         #expect(location.requests.value == (usesPosition ? 1 : 0))
@@ -103,21 +102,23 @@ struct MapRoutingServiceTests {
         let service = MapRoutingService(locationService: location, opener: RecordingOpener(schemes: ["dgis"]))
         #expect(
             await service.routeURL(to: destination, in: .twoGIS)
-                == MapApplication.twoGIS.routeURL(from: nil, to: destination))
+                == MapApp.twoGIS.routeURL(from: nil, to: destination))
     }
 
     @Test("an invalid destination opens nothing but still completes")
     func invalidDestination() async {
         let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
-        let opener = RecordingOpener(schemes: ["geo"])
+        let opener = RecordingOpener(schemes: ["dgis"])
         let service = MapRoutingService(locationService: location, opener: opener)
         var completed = 0
-        service.buildRoute(to: kCLLocationCoordinate2DInvalid, in: .geo) { completed += 1 }
+        service.buildRoute(to: kCLLocationCoordinate2DInvalid, in: .twoGIS) { completed += 1 }
         #expect(completed == 1)
-        #expect(MapApplication.geo.routeUrl(startCoordinate: nil, endCoordinate: kCLLocationCoordinate2DInvalid) == nil)
+        #expect(MapApp.geo.routeUrl(startCoordinate: nil, endCoordinate: kCLLocationCoordinate2DInvalid) == nil)
+        #expect(
+            MapApplication.twoGIS.routeUrl(startCoordinate: nil, endCoordinate: kCLLocationCoordinate2DInvalid) == nil)
         // An open would have been started before buildRoute returned; a valid route after it is the next one.
-        service.buildRoute(to: destination.locationCoordinate, in: .geo, onComplete: nil)
-        #expect(await opener.nextOpened() == MapApplication.geo.routeURL(from: nil, to: destination))
+        service.buildRoute(to: destination.locationCoordinate, in: .twoGIS, onComplete: nil)
+        #expect(await opener.nextOpened() == MapApp.twoGIS.routeURL(from: nil, to: destination))
     }
 
     @Test("an application the opener cannot open is not opened")
@@ -133,11 +134,11 @@ struct MapRoutingServiceTests {
     @Test("the callback form calls onComplete and then opens the URL")
     func callbackForm() async {
         let location = FixedLocationService(allowed: true, fullAccuracy: true, position: here)
-        let opener = RecordingOpener(schemes: ["geo"])
+        let opener = RecordingOpener(schemes: ["yandexmaps"])
         let service = MapRoutingService(locationService: location, opener: opener)
         await confirmation("onComplete called once") { completed in
-            service.buildRoute(to: destination.locationCoordinate, in: .geo) { completed() }
-            #expect(await opener.nextOpened() == MapApplication.geo.routeURL(from: here, to: destination))
+            service.buildRoute(to: destination.locationCoordinate, in: .yandex) { completed() }
+            #expect(await opener.nextOpened() == MapApp.yandex.routeURL(from: here, to: destination))
         }
     }
 }
