@@ -17,6 +17,18 @@ final class VibrationFeedbackManagerTests: XCTestCase {
         XCTAssertEqual(VibrationFeedbackManager.HapticFeedbackVibrationType.allCases.count, 7)
     }
 
+    func testAnExhaustiveSwitchOverSurfUtilsEventsCompiles() {
+        // A switch written for SurfUtils' three events, with no default: another case would not compile.
+        func name(_ event: VibrationFeedbackManager.Event) -> String {
+            switch event {
+            case .tap: return "tap"
+            case .error: return "error"
+            case .cancelled: return "cancelled"
+            }
+        }
+        XCTAssertEqual(VibrationFeedbackManager.Event.allCases.map(name), ["tap", "error", "cancelled"])
+    }
+
     func testEventsFollowTheDeviceKind() {
         XCTAssertEqual(VibrationFeedbackManager.pattern(for: .tap, capability: .hapticEngine), .impact(.medium))
         XCTAssertEqual(VibrationFeedbackManager.pattern(for: .tap, capability: .tapticEngine), .systemSound(1519))

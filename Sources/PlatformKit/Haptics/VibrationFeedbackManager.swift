@@ -5,17 +5,19 @@
 /// engine, a system sound on the first Taptic Engine, a plain vibration or nothing elsewhere.
 ///
 /// ```swift
-/// VibrationFeedbackManager.playVibrationFeedbackBy(event: .success)
+/// VibrationFeedbackManager.playVibrationFeedbackBy(event: .error)      // SurfUtils' three events
+/// VibrationFeedbackManager.playFeedback(for: .success)                // all of FeedbackEvent's
 /// VibrationFeedbackManager.playVibrationFeedback(default: .alert, taptic: .failed, haptic: .error)
 /// // or, injectable:
-/// VibrationFeedbackManager(player: player).play(.error)
+/// VibrationFeedbackManager(player: player).play(.selection)
 /// ```
 ///
 /// It is main-actor isolated, as the feedback generators are; `@preconcurrency` lets code written for
 /// SurfUtils (Swift 5, no isolation) call its static methods as before.
 @preconcurrency @MainActor
 public final class VibrationFeedbackManager {
-    /// An app event that deserves feedback. `tap`, `error` and `cancelled` are SurfUtils' events.
+    /// SurfUtils' app events, exactly its three, so a `switch` written for SurfUtils stays exhaustive;
+    /// ``FeedbackEvent`` has these and eight more.
     public enum Event: String, Sendable, Hashable, CaseIterable {
         /// A control was tapped.
         case tap
@@ -23,22 +25,6 @@ public final class VibrationFeedbackManager {
         case error
         /// An action was cancelled.
         case cancelled
-        /// Something succeeded.
-        case success
-        /// Something needs attention.
-        case warning
-        /// The selection changed (a picker moved).
-        case selection
-        /// A light impact.
-        case light
-        /// A medium impact.
-        case medium
-        /// A heavy impact.
-        case heavy
-        /// A soft impact.
-        case soft
-        /// A rigid impact.
-        case rigid
     }
 
     private let player: any HapticPlayer
@@ -63,6 +49,14 @@ public final class VibrationFeedbackManager {
     ///
     /// - Parameter event: What happened.
     public static func playVibrationFeedbackBy(event: Event) {
+        shared.play(FeedbackEvent(event))
+    }
+
+    /// Plays the feedback for `event` with the platform's player.
+    ///
+    /// - Parameter event: What happened, one of SurfUtils' events or the others (success, warning,
+    ///   selection, impacts).
+    public static func playFeedback(for event: FeedbackEvent) {
         shared.play(event)
     }
 
@@ -126,7 +120,7 @@ public final class VibrationFeedbackManager {
     /// - Parameter event: What happened.
     /// - Returns: The pattern that was played.
     @discardableResult
-    public func play(_ event: Event) -> HapticPattern {
+    public func play(_ event: FeedbackEvent) -> HapticPattern {
         let pattern = Self.pattern(for: event, capability: player.capability)
         player.play(pattern)
         return pattern
@@ -138,7 +132,7 @@ public final class VibrationFeedbackManager {
     ///   - event: What happened.
     ///   - capability: What the device can play.
     /// - Returns: The pattern to play (`.none` when the device cannot express the event).
-    public nonisolated static func pattern(for event: Event, capability: HapticCapability) -> HapticPattern {
+    public nonisolated static func pattern(for event: FeedbackEvent, capability: HapticCapability) -> HapticPattern {
         switch capability {
         case .hapticEngine: return hapticEnginePattern(for: event)
         case .tapticEngine: return tapticEnginePattern(for: event)
@@ -147,7 +141,7 @@ public final class VibrationFeedbackManager {
         }
     }
 
-    private nonisolated static func hapticEnginePattern(for event: Event) -> HapticPattern {
+    private nonisolated static func hapticEnginePattern(for event: FeedbackEvent) -> HapticPattern {
         switch event {
         case .tap: return .impact(.medium)
         case .error: return .notification(.error)
@@ -162,7 +156,7 @@ public final class VibrationFeedbackManager {
         }
     }
 
-    private nonisolated static func tapticEnginePattern(for event: Event) -> HapticPattern {
+    private nonisolated static func tapticEnginePattern(for event: FeedbackEvent) -> HapticPattern {
         switch event {
         case .tap, .selection, .light, .medium, .soft: return .peek
         case .success, .heavy, .rigid: return .pop

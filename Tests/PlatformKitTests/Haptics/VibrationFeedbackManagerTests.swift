@@ -19,29 +19,37 @@ struct VibrationFeedbackManagerTests {
             (.cancelled, .vibration, .none),
         ])
     func surfUtilsEvents(event: VibrationFeedbackManager.Event, capability: HapticCapability, expected: HapticPattern) {
-        #expect(VibrationFeedbackManager.pattern(for: event, capability: capability) == expected)
+        #expect(VibrationFeedbackManager.pattern(for: FeedbackEvent(event), capability: capability) == expected)
+    }
+
+    @Test("SurfUtils' Event has exactly SurfUtils' three cases, each the FeedbackEvent of its name")
+    func surfUtilsEventCases() {
+        #expect(VibrationFeedbackManager.Event.allCases == [.tap, .error, .cancelled])
+        for event in VibrationFeedbackManager.Event.allCases {
+            #expect(FeedbackEvent(event).rawValue == event.rawValue)
+        }
     }
 
     @Test(
         "notification, selection and impact events map to their generators on a haptic engine",
         arguments: [
-            (VibrationFeedbackManager.Event.success, HapticPattern.notification(.success)),
+            (FeedbackEvent.success, HapticPattern.notification(.success)),
             (.warning, .notification(.warning)), (.selection, .selection), (.light, .impact(.light)),
             (.medium, .impact(.medium)), (.heavy, .impact(.heavy)), (.soft, .impact(.soft)), (.rigid, .impact(.rigid)),
         ])
-    func hapticEngine(event: VibrationFeedbackManager.Event, expected: HapticPattern) {
+    func hapticEngine(event: FeedbackEvent, expected: HapticPattern) {
         #expect(VibrationFeedbackManager.pattern(for: event, capability: .hapticEngine) == expected)
     }
 
     @Test("the first Taptic Engine only gets its three system sounds; no capability means no pattern")
     func tapticAndNone() {
         let taptic = Set(
-            VibrationFeedbackManager.Event.allCases.map {
+            FeedbackEvent.allCases.map {
                 VibrationFeedbackManager.pattern(for: $0, capability: .tapticEngine)
             })
         #expect(taptic == [.systemSound(1519), .systemSound(1520), .systemSound(1521)])
         #expect(VibrationFeedbackManager.pattern(for: .success, capability: .tapticEngine) == .pop)
-        for event in VibrationFeedbackManager.Event.allCases {
+        for event in FeedbackEvent.allCases {
             #expect(VibrationFeedbackManager.pattern(for: event, capability: .none) == .none)
         }
     }
@@ -122,8 +130,10 @@ struct VibrationFeedbackManagerStaticTests {
         VibrationFeedbackManager.playDefaultFeedbackBy(type: .alert)
         VibrationFeedbackManager.playTapticFeedbackBy(type: .pop)
         VibrationFeedbackManager.playHapticFeedbackBy(type: .selection)
-        // Then the event and the three-way choice follow the capability; the direct ones play as asked
-        #expect(player.played == [.nope, .systemSound(1107), .systemSound(1011), .pop, .selection])
+        // And the static entry point of the other events
+        VibrationFeedbackManager.playFeedback(for: .success)
+        // Then the events and the three-way choice follow the capability; the direct ones play as asked
+        #expect(player.played == [.nope, .systemSound(1107), .systemSound(1011), .pop, .selection, .pop])
     }
 
     @Test("without an override the statics use the platform's player (nothing audible on Linux)")
