@@ -21,6 +21,11 @@ public final class Transfer<Value: Sendable>: Sendable {
     }
 
     private let observers = Locked(Observers())
+    /// Held around each update, the end and each subscription, from reading the state to the last
+    /// `yield`/`finish`, so a new reader's first (latest) value cannot arrive after a newer update, nor
+    /// be dropped because the end came between. The state itself is under `observers`, which
+    /// `onTermination` takes alone (`finish()` calls it at once).
+    private let delivery = SerialLock()
     private let task = Locked<Task<Result<Value, HTTPError>, Never>?>(nil)
 
     /// Starts `body`, which reports progress through the closure it is given.
@@ -29,14 +34,15 @@ public final class Transfer<Value: Sendable>: Sendable {
             @escaping @Sendable (_ progress: @escaping @Sendable (TransferProgress) -> Void) async throws(HTTPError) ->
             Value
     ) {
-        let running = Task { [observers] () -> Result<Value, HTTPError> in
+        let running = Task { [observers, delivery] () -> Result<Value, HTTPError> in
             let result: Result<Value, HTTPError>
             do throws(HTTPError) {
-                result = .success(try await body { progress in Self.publish(progress, to: observers) })
+                result = .success(
+                    try await body { progress in Self.publish(progress, to: observers, delivery: delivery) })
             } catch {
                 result = .failure(error)
             }
-            Self.finish(observers)
+            Self.finish(observers, delivery: delivery)
             return result
         }
         task.withLock { $0 = running }
@@ -49,12 +55,14 @@ public final class Transfer<Value: Sendable>: Sendable {
     public var progress: AsyncStream<TransferProgress> {
         AsyncStream(bufferingPolicy: .bufferingNewest(1)) { continuation in
             let id = UUID()
-            let (latest, finished) = observers.withLock { state -> (TransferProgress?, Bool) in
-                if !state.finished { state.continuations[id] = continuation }
-                return (state.latest, state.finished)
+            delivery.run {
+                let (latest, finished) = observers.withLock { state -> (TransferProgress?, Bool) in
+                    if !state.finished { state.continuations[id] = continuation }
+                    return (state.latest, state.finished)
+                }
+                if let latest { continuation.yield(latest) }
+                if finished { continuation.finish() }
             }
-            if let latest { continuation.yield(latest) }
-            if finished { continuation.finish() }
             continuation.onTermination = { [observers] _ in
                 observers.withLock { _ = $0.continuations.removeValue(forKey: id) }
             }
@@ -90,20 +98,26 @@ public final class Transfer<Value: Sendable>: Sendable {
         return progress
     }
 
-    private static func publish(_ progress: TransferProgress, to observers: Locked<Observers>) {
-        let continuations = observers.withLock { state -> [AsyncStream<TransferProgress>.Continuation] in
-            state.latest = progress
-            return Array(state.continuations.values)
+    private static func publish(
+        _ progress: TransferProgress, to observers: Locked<Observers>, delivery: SerialLock
+    ) {
+        delivery.run {
+            let continuations = observers.withLock { state -> [AsyncStream<TransferProgress>.Continuation] in
+                state.latest = progress
+                return Array(state.continuations.values)
+            }
+            for continuation in continuations { continuation.yield(progress) }
         }
-        for continuation in continuations { continuation.yield(progress) }
     }
 
-    private static func finish(_ observers: Locked<Observers>) {
-        let continuations = observers.withLock { state -> [AsyncStream<TransferProgress>.Continuation] in
-            state.finished = true
-            defer { state.continuations.removeAll() }
-            return Array(state.continuations.values)
+    private static func finish(_ observers: Locked<Observers>, delivery: SerialLock) {
+        delivery.run {
+            let continuations = observers.withLock { state -> [AsyncStream<TransferProgress>.Continuation] in
+                state.finished = true
+                defer { state.continuations.removeAll() }
+                return Array(state.continuations.values)
+            }
+            for continuation in continuations { continuation.finish() }
         }
-        for continuation in continuations { continuation.finish() }
     }
 }
