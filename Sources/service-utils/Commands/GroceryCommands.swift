@@ -44,33 +44,13 @@ enum GroceryCommands {
         }
         let extra = try parser.positionals()
         guard extra.isEmpty else { throw UsageError("unexpected argument \(extra[0])") }
+        try TerminationSignals.install()
         let server = try GroceryServer(configuration: configuration)
         console.print(server.baseURL.absoluteString)
-        let signal = await waitForTermination()
+        let signal = await TerminationSignals.next()
         console.error("grocery-server: got signal \(signal), stopping")
         server.stop()
         return ExitStatus.success
-    }
-
-    /// Waits for SIGINT or SIGTERM and returns its number.
-    private static func waitForTermination() async -> Int32 {
-        let signals = [SIGINT, SIGTERM]
-        let (stream, continuation) = AsyncStream.makeStream(of: Int32.self)
-        var sources: [any DispatchSourceSignal] = []
-        for number in signals {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(number) }
-            source.resume()
-            sources.append(source)
-        }
-        var received: Int32 = 0
-        for await number in stream {
-            received = number
-            break
-        }
-        for source in sources { source.cancel() }
-        return received
     }
 }
 
