@@ -7,7 +7,9 @@ import Testing
 struct TimeoutTests {
     private func server() throws -> MockServer {
         var configuration = MockServer.Configuration()
-        configuration.idleTimeout = .milliseconds(150)
+        // The idle limit is long enough that a client thread descheduled between connect and its
+        // first write (a loaded sanitizer run) is not taken for an idle one; the request limit is shorter.
+        configuration.idleTimeout = .seconds(1)
         configuration.requestTimeout = .milliseconds(300)
         let server = try MockServer(configuration: configuration)
         server.stub(method: .get, path: "/ok", response: .text("ok"))

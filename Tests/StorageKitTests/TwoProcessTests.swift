@@ -42,8 +42,10 @@ struct TwoProcessTests {
             let counts = try #require(summary.map(Self.counts), "no summary; stderr: \(exit.errors)")
             #expect(counts["stores", default: 0] > 0)
             #expect(counts["loads", default: 0] > 0)
-            #expect(counts["removes", default: 0] > 0)
         }
+        // And keys were removed (a fifth of the operations, counted when the key existed: summed over
+        // both, since one slow process under a sanitizer may do few operations in its 3 s)
+        #expect(summaries.compactMap { $0.map(Self.counts)?["removes"] }.reduce(0, +) > 0)
         // And at least one process read a value the other one wrote, so they really did share keys
         let foreign = summaries.compactMap { $0.map(Self.counts)?["foreign"] }.reduce(0, +)
         #expect(foreign > 0)
