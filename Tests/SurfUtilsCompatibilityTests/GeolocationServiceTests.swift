@@ -250,4 +250,35 @@ final class GeolocationServiceTests: XCTestCase {
             XCTAssertEqual(location, .error)
         }
     #endif
+
+    #if canImport(CoreLocation)
+        // SurfUtils' service is an NSObject and a CLLocationManagerDelegate whose delegate methods are
+        // public: code may hand it to a manager itself, or call the methods as SurfUtils' tests did.
+        func testTheServiceIsACLLocationManagerDelegateCalledByHand() {
+            let manager = ManagerMock()
+            let service = GeolocationService(manager: manager)
+            let object: NSObject = service
+            let delegate: CLLocationManagerDelegate = service
+            XCTAssertTrue(delegate === object)
+            var authorizations: [GeolocationAuthResult] = []
+            var results: [GeolocationResult] = []
+            manager.currentStatus = .notDetermined
+            service.requestAuthorization { authorizations.append($0) }
+            service.locationManager(CLLocationManager(), didChangeAuthorization: .authorizedWhenInUse)
+            XCTAssertEqual(authorizations, [.requesting, .success])
+            manager.currentStatus = .authorizedWhenInUse
+            service.getCurrentLocation { results.append($0) }
+            service.locationManager(CLLocationManager(), didUpdateLocations: [CLLocation(latitude: 1, longitude: 2)])
+            service.getCurrentLocation { results.append($0) }
+            service.locationManager(CLLocationManager(), didFailWithError: MockFailure.timeout)
+            XCTAssertEqual(results.count, 2)
+            if case .success(let location) = results.first {
+                XCTAssertEqual(location.coordinate.latitude, 1)
+            } else {
+                XCTFail("expected a fix, got \(results)")
+            }
+            XCTAssertEqual(results.last, .error)
+            XCTAssertTrue(service.lastError is MockFailure)
+        }
+    #endif
 }

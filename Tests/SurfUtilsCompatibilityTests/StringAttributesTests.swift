@@ -2,6 +2,10 @@ import Foundation
 import ServiceUtils
 import XCTest
 
+#if canImport(UIKit)
+    import UIKit
+#endif
+
 // SurfUtils' StringAttributes as SurfUtils 13.2 code uses them: every `StringAttribute` case in its
 // call shape, `String.with(attributes:) -> NSAttributedString`, `[StringAttribute].toDictionary()` and
 // `StringAttribute.from(dictionary:)`, with UIKit-style `.systemFont(ofSize:)` and `.black` values.
@@ -87,3 +91,67 @@ final class StringAttributesTests: XCTestCase {
         XCTAssertEqual(run(of: "plain".with(attributes: []), at: 0).0, [])
     }
 }
+
+#if canImport(UIKit)
+    // SurfUtils' cases took UIKit values: `.font(UIFont)`, `.foregroundColor(UIColor)`,
+    // `.aligment(NSTextAlignment)`, `.lineBreakMode(NSLineBreakMode)`, CGFloat numbers. The same code, with
+    // values held in variables as apps have them, and the very font and colour reaching UIKit.
+    final class StringAttributesUIKitTests: XCTestCase {
+
+        func testUIKitValuesInSurfUtilsShapes() {
+            // given a Dynamic Type font, a dynamic colour and UIKit paragraph values
+            let font = UIFont.preferredFont(forTextStyle: .body)
+            let color = UIColor.label
+            let alignment: NSTextAlignment = .right
+            let lineBreakMode: NSLineBreakMode = .byTruncatingMiddle
+            let kern: CGFloat = 1.5
+            let attributes: [StringAttribute] = [
+                .font(font),
+                .foregroundColor(color),
+                .aligment(alignment),
+                .lineBreakMode(lineBreakMode),
+                .kern(kern),
+            ]
+            // when they become UIKit attributes
+            let dictionary = attributes.toDictionary()
+            // then UIKit gets the very font and colour, and the paragraph values
+            XCTAssertIdentical(dictionary[.font] as? UIFont, font)
+            XCTAssertIdentical(dictionary[.foregroundColor] as? UIColor, color)
+            let paragraph = dictionary[.paragraphStyle] as? NSParagraphStyle
+            XCTAssertEqual(paragraph?.alignment, .right)
+            XCTAssertEqual(paragraph?.lineBreakMode, .byTruncatingMiddle)
+            XCTAssertEqual(dictionary[.kern] as? Double, 1.5)
+            // and a string styled with them draws with that font
+            let text = "Awesome".with(attributes: attributes)
+            XCTAssertIdentical(text.attribute(.font, at: 0, effectiveRange: nil) as? UIFont, font)
+            // and the attributes read back are the ones given
+            XCTAssertEqual(Set(StringAttribute.from(dictionary: dictionary)), Set(attributes))
+        }
+
+        func testUIKitSpellingsStillPickThePortableValues() {
+            // given the leading-dot spellings UIKit code uses
+            let font = StringAttribute.font(.systemFont(ofSize: 14))
+            let color = StringAttribute.foregroundColor(.red)
+            let alignment = StringAttribute.aligment(.center)
+            let lineBreakMode = StringAttribute.lineBreakMode(.byWordWrapping)
+            // then they are StringKit's portable values, the same on every platform
+            XCTAssertEqual(font, .font(Font.system(size: 14)))
+            XCTAssertEqual(color, .foregroundColor(Color.red))
+            XCTAssertEqual(alignment, .aligment(TextAlignment.center))
+            XCTAssertEqual(lineBreakMode, .lineBreakMode(LineBreakMode.byWordWrapping))
+        }
+
+        func testAttributesWrittenByUIKitComeBackAsTheSameObjects() {
+            // given a string styled by UIKit itself, as storyboards and other libraries do
+            let font = UIFont.preferredFont(forTextStyle: .headline)
+            let color = UIColor.systemRed
+            let text = NSAttributedString(string: "Sale", attributes: [.font: font, .foregroundColor: color])
+            // when its attributes are read as SurfUtils read them
+            let attributes = StringAttribute.from(dictionary: text.attributes(at: 0, effectiveRange: nil))
+            // then they hold the very font and colour
+            XCTAssertEqual(attributes, [.font(font), .foregroundColor(color)])
+            XCTAssertIdentical(attributes.toDictionary()[.font] as? UIFont, font)
+            XCTAssertIdentical(attributes.toDictionary()[.foregroundColor] as? UIColor, color)
+        }
+    }
+#endif

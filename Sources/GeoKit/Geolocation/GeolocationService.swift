@@ -1,9 +1,9 @@
+public import Foundation
 import InternalServiceUtilities
 
 #if canImport(CoreLocation)
     public import CoreLocation
     import Dispatch
-    import Foundation
 #endif
 
 /// What ``GeolocationService/getCurrentLocation(_:)`` calls back with (SurfUtils' type).
@@ -34,6 +34,12 @@ public protocol GeolocationServiceInterface {
 /// reporting on another thread than the caller's is safe. Code that wants `async` and typed errors reads ``GPSDLocationProvider/fix()`` or
 /// another provider directly.
 ///
+/// As in SurfUtils it is an `NSObject` (on Linux too, from swift-corelibs-foundation, so the declaration is
+/// the same everywhere), and on Apple platforms a `CLLocationManagerDelegate` whose three delegate methods
+/// can also be called by hand (Apple/GeolocationService+CoreLocation.swift). The manager's own delegate is
+/// an internal receiver that holds the service weakly, so a manager that holds its delegate strongly makes
+/// no cycle.
+///
 /// Fixed from SurfUtils: several location requests while one is pending ask the manager once and
 /// are all answered by the next fix; an update with no fix answers `.error` and records
 /// ``lastError``; a manager event that leaves the status undetermined keeps authorization requests
@@ -45,7 +51,7 @@ public protocol GeolocationServiceInterface {
 ///     if result == .success { service.getCurrentLocation { print($0) } }
 /// }
 /// ```
-public final class GeolocationService: GeolocationServiceInterface {
+public final class GeolocationService: NSObject, GeolocationServiceInterface {
     /// The waiting completions and the last error. Locked, because a manager may report on another
     /// thread than the one asking (CoreLocation reports on the main run loop).
     private struct Requests {
@@ -67,7 +73,7 @@ public final class GeolocationService: GeolocationServiceInterface {
         didSet { locationManager.desiredAccuracy = accuracy.metres }
     }
 
-    /// Creates the service and makes itself the manager's delegate.
+    /// Creates the service and has the manager report to it.
     ///
     /// - Parameters:
     ///   - manager: Where fixes come from: by default a new `CLLocationManager` on Apple platforms
@@ -80,6 +86,7 @@ public final class GeolocationService: GeolocationServiceInterface {
     ) {
         locationManager = manager
         self.accuracy = accuracy
+        super.init()
         locationManager.desiredAccuracy = accuracy.metres
         let receiver = LocationEventReceiver(service: self)
         self.receiver = receiver

@@ -21,8 +21,32 @@
 
 #if canImport(UIKit) || canImport(AppKit)
     extension Font {
-        /// The platform font; a named font that is not installed falls back to the system font.
+        /// A description of a UIKit/AppKit font that keeps the font: ``platformFont`` gives back this very
+        /// object, so a Dynamic Type font keeps its text style and a custom font its exact face. The
+        /// portable approximation is the point size and, for the system font, regular or bold; another
+        /// font is described by its PostScript name.
+        ///
+        /// - Parameter font: The font, such as `UIFont.preferredFont(forTextStyle: .body)`.
+        public init(platformFont font: PlatformFont) {
+            let system = PlatformFont.systemFont(ofSize: font.pointSize)
+            #if canImport(UIKit)
+                let isBold = font.fontDescriptor.symbolicTraits.contains(.traitBold)
+            #else
+                let isBold = font.fontDescriptor.symbolicTraits.contains(.bold)
+            #endif
+            if font.familyName == system.familyName {
+                self = .system(size: font.pointSize, weight: isBold ? .bold : .regular)
+            } else {
+                self = .custom(font.fontName, size: font.pointSize)
+            }
+            _platformFont = PlatformObjectBox(font)
+        }
+
+        /// The platform font: the one this description was made from (``init(platformFont:)``), otherwise
+        /// one built from the description, where a named font that is not installed falls back to the
+        /// system font.
         public var platformFont: PlatformFont {
+            if let font = _platformFont?.object as? PlatformFont { return font }
             let base = PlatformFont.systemFont(ofSize: size, weight: platformWeight)
             switch family {
             case .named(let name):
@@ -75,8 +99,33 @@
     }
 
     extension Color {
-        /// The platform colour in the sRGB space.
+        /// A colour that keeps a UIKit/AppKit colour: ``platformColor`` gives back this very object, so a
+        /// dynamic, asset or pattern colour still adapts and draws as before. The portable approximation is
+        /// its sRGB components as they resolve now (clamped to 0…1), or opaque black for a colour that has
+        /// none, such as a pattern.
+        ///
+        /// - Parameter color: The colour, such as `UIColor.label` or `UIColor(named: "Accent")`.
+        public init(platformColor color: PlatformColor) {
+            var red: CGFloat = 0
+            var green: CGFloat = 0
+            var blue: CGFloat = 0
+            var alpha: CGFloat = 1
+            #if canImport(UIKit)
+                if !color.getRed(&red, green: &green, blue: &blue, alpha: &alpha) {
+                    (red, green, blue, alpha) = (0, 0, 0, 1)  // no RGB form, such as a pattern
+                }
+            #else
+                // Nil, leaving black, when the colour cannot be converted, such as a pattern.
+                color.usingColorSpace(.sRGB)?.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
+            #endif
+            self.init(red: red, green: green, blue: blue, alpha: alpha)
+            _platformColor = PlatformObjectBox(color)
+        }
+
+        /// The platform colour: the one this colour was made from (``init(platformColor:)``), otherwise
+        /// one in the sRGB space with these components.
         public var platformColor: PlatformColor {
+            if let color = _platformColor?.object as? PlatformColor { return color }
             #if canImport(UIKit)
                 return UIColor(red: red, green: green, blue: blue, alpha: alpha)
             #else

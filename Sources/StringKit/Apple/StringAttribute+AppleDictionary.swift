@@ -15,8 +15,8 @@
         static func platformAttributes(from dictionary: [NSAttributedString.Key: Any]) -> [StringAttribute] {
             var result: [StringAttribute] = []
             if let font = dictionary[.font] as? PlatformFont { result.append(.font(Font(platformFont: font))) }
-            if let color = dictionary[.foregroundColor] as? PlatformColor, let value = Color(platformColor: color) {
-                result.append(.foregroundColor(value))
+            if let color = dictionary[.foregroundColor] as? PlatformColor {
+                result.append(.foregroundColor(Color(platformColor: color)))
             }
             if let kern = (dictionary[.kern] as? NSNumber)?.doubleValue { result.append(.kern(kern)) }
             if let offset = (dictionary[.baselineOffset] as? NSNumber)?.doubleValue {
@@ -37,42 +37,9 @@
         }
     }
 
-    extension Font {
-        /// The size and, for the system font, the boldness of a platform font; other fonts by name.
-        fileprivate init(platformFont font: PlatformFont) {
-            let system = PlatformFont.systemFont(ofSize: font.pointSize)
-            #if canImport(UIKit)
-                let isBold = font.fontDescriptor.symbolicTraits.contains(.traitBold)
-            #else
-                let isBold = font.fontDescriptor.symbolicTraits.contains(.bold)
-            #endif
-            if font.familyName == system.familyName {
-                self = .system(size: font.pointSize, weight: isBold ? .bold : .regular)
-            } else {
-                self = .custom(font.fontName, size: font.pointSize)
-            }
-        }
-    }
-
-    extension Color {
-        /// The sRGB components of a platform colour; nil for colours without them (patterns).
-        fileprivate init?(platformColor color: PlatformColor) {
-            var red: CGFloat = 0
-            var green: CGFloat = 0
-            var blue: CGFloat = 0
-            var alpha: CGFloat = 0
-            #if canImport(UIKit)
-                guard color.getRed(&red, green: &green, blue: &blue, alpha: &alpha) else { return nil }
-            #else
-                guard let srgb = color.usingColorSpace(.sRGB) else { return nil }
-                srgb.getRed(&red, green: &green, blue: &blue, alpha: &alpha)
-            #endif
-            self.init(red: red, green: green, blue: blue, alpha: alpha)
-        }
-    }
-
     extension TextAlignment {
-        fileprivate init(platformAlignment: NSTextAlignment) {
+        /// StringKit's alignment for a platform one (the five cases match one to one).
+        init(platformAlignment: NSTextAlignment) {
             switch platformAlignment {
             case .left: self = .left
             case .center: self = .center
@@ -84,7 +51,8 @@
     }
 
     extension LineBreakMode {
-        fileprivate init(platformMode: NSLineBreakMode) {
+        /// StringKit's line break mode for a platform one (the six cases match one to one).
+        init(platformMode: NSLineBreakMode) {
             switch platformMode {
             case .byCharWrapping: self = .byCharWrapping
             case .byClipping: self = .byClipping

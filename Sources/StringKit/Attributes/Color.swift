@@ -4,6 +4,11 @@
 /// let accent = Color(hex: "#FF6600")     // orange
 /// accent?.hexString                      // "#FF6600"
 /// ```
+///
+/// On Apple platforms a colour made from a `UIColor`/`NSColor` (`init(platformColor:)`, or SurfUtils'
+/// `.foregroundColor(someUIColor)`) keeps that colour and gives it back unchanged, so dynamic and asset
+/// colours still adapt; its components are the portable approximation that encoders, the HTML renderer
+/// and Linux see. Two colours are equal when their components and their kept colours (by `isEqual`) are.
 public struct Color: Sendable, Hashable, Codable {
     /// The red component, 0…1.
     public let red: Double
@@ -13,6 +18,8 @@ public struct Color: Sendable, Hashable, Codable {
     public let blue: Double
     /// The opacity, 0 (transparent) …1 (opaque).
     public let alpha: Double
+    /// The UIKit/AppKit colour this colour was made from, if any; never encoded.
+    var _platformColor: PlatformObjectBox? = nil
 
     /// Creates a colour from sRGB components; values outside 0…1 (or not finite) are clamped.
     ///
@@ -78,6 +85,11 @@ public struct Color: Sendable, Hashable, Codable {
 
     private static func clamped(_ value: Double) -> Double {
         value.isFinite ? min(max(value, 0), 1) : 0
+    }
+
+    // Codable stores the components only: a platform colour cannot be encoded portably.
+    private enum CodingKeys: String, CodingKey {
+        case red, green, blue, alpha
     }
 
     private static func hexByte(_ component: Double) -> String {

@@ -1,6 +1,11 @@
 /// A portable font description: a family (or the system font in a design), a size in points and a
 /// weight. Apple platforms turn it into `UIFont`/`NSFont`; the HTML renderer into CSS.
 ///
+/// On Apple platforms a description made from a `UIFont`/`NSFont` (`init(platformFont:)`, or SurfUtils'
+/// `.font(someUIFont)`) keeps that font and gives it back unchanged, Dynamic Type included; its family,
+/// size and weight are the portable approximation that encoders, the HTML renderer and Linux see. Two
+/// descriptions are equal when their portable parts and their kept fonts (by `isEqual`) are.
+///
 /// ```swift
 /// let title = Font.system(size: 20, weight: .bold)
 /// let body = Font.custom("Georgia", size: 15)
@@ -55,6 +60,8 @@ public struct Font: Sendable, Hashable, Codable {
     public let size: Double
     /// The weight.
     public let weight: Weight
+    /// The UIKit/AppKit font this description was made from, if any; never encoded.
+    var _platformFont: PlatformObjectBox? = nil
 
     /// Creates a font description.
     ///
@@ -114,5 +121,10 @@ public struct Font: Sendable, Hashable, Codable {
     /// - Returns: The font description.
     public static func custom(_ name: String, size: Double, weight: Weight = .regular) -> Font {
         Font(family: .named(name), size: size, weight: weight)
+    }
+
+    // Codable stores the portable description only: a platform font cannot be encoded portably.
+    private enum CodingKeys: String, CodingKey {
+        case family, size, weight
     }
 }
