@@ -1,42 +1,45 @@
-import Foundation
-import MoneyKit
+// A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
+#if os(Linux) || os(macOS)
+    import Foundation
+    import MoneyKit
 
-/// The benchmarks of one module; see CONTRIBUTING.md for how to add a case.
-enum MoneyBenchmarks {
-    static let count = 1_000
+    /// The benchmarks of one module; see CONTRIBUTING.md for how to add a case.
+    enum MoneyBenchmarks {
+        static let count = 1_000
 
-    static let all: [Benchmark] = [
-        Benchmark(
-            name: "MoneyKit.roundTrip",
-            summary: "parse and format 1,000 ru_RU amounts: Money vs Decimal(string:) + FormatStyle"
-        ) {
-            let locale = Locale(identifier: "ru_RU")
-            let amounts = (0..<count).map { Money(minorUnits: Int64($0) * 7_919 - 2_000_000, currency: .rub) }
-            let localized = amounts.map { $0.formatted(locale: locale) }
-            let plain = amounts.map(\.plainAmount)
-            let style = Decimal.FormatStyle.Currency(code: "RUB", locale: locale).precision(.fractionLength(2))
-            // Both paths must produce the same text before they are timed against each other.
-            for (index, text) in localized.enumerated() {
-                let ours = try Money(parsing: text, currency: .rub, locale: locale).formatted(locale: locale)
-                let theirs = Decimal(string: plain[index]).map { $0.formatted(style) }
-                guard ours == text, theirs == text else {
-                    throw BenchmarkError("round trip of \(text) gave \(ours) and \(theirs ?? "nil")")
-                }
-            }
-            return PreparedBenchmark(
-                baseline: .timed("Decimal(string:) + FormatStyle (plain input)") {
-                    for text in plain { blackHole(Decimal(string: text)?.formatted(style)) }
-                },
-                cases: [
-                    .timed("Money(parsing:) + formatted(locale:) (ru_RU input)") {
-                        for text in localized {
-                            blackHole(
-                                try Money(parsing: text, currency: .rub, locale: locale).formatted(locale: locale))
-                        }
+        static let all: [Benchmark] = [
+            Benchmark(
+                name: "MoneyKit.roundTrip",
+                summary: "parse and format 1,000 ru_RU amounts: Money vs Decimal(string:) + FormatStyle"
+            ) {
+                let locale = Locale(identifier: "ru_RU")
+                let amounts = (0..<count).map { Money(minorUnits: Int64($0) * 7_919 - 2_000_000, currency: .rub) }
+                let localized = amounts.map { $0.formatted(locale: locale) }
+                let plain = amounts.map(\.plainAmount)
+                let style = Decimal.FormatStyle.Currency(code: "RUB", locale: locale).precision(.fractionLength(2))
+                // Both paths must produce the same text before they are timed against each other.
+                for (index, text) in localized.enumerated() {
+                    let ours = try Money(parsing: text, currency: .rub, locale: locale).formatted(locale: locale)
+                    let theirs = Decimal(string: plain[index]).map { $0.formatted(style) }
+                    guard ours == text, theirs == text else {
+                        throw BenchmarkError("round trip of \(text) gave \(ours) and \(theirs ?? "nil")")
                     }
-                ],
-                workPerRun: .init(amount: Double(count), unit: "round trips")
-            )
-        }
-    ]
-}
+                }
+                return PreparedBenchmark(
+                    baseline: .timed("Decimal(string:) + FormatStyle (plain input)") {
+                        for text in plain { blackHole(Decimal(string: text)?.formatted(style)) }
+                    },
+                    cases: [
+                        .timed("Money(parsing:) + formatted(locale:) (ru_RU input)") {
+                            for text in localized {
+                                blackHole(
+                                    try Money(parsing: text, currency: .rub, locale: locale).formatted(locale: locale))
+                            }
+                        }
+                    ],
+                    workPerRun: .init(amount: Double(count), unit: "round trips")
+                )
+            }
+        ]
+    }
+#endif
