@@ -63,7 +63,15 @@ var targets: [Target] = [
     // `any Error`); CI builds it with warnings as errors like everything else.
     .testTarget(
         name: "SurfUtilsCompatibilityTests",
-        dependencies: ["ServiceUtils"],
+        dependencies: ["ServiceUtils", "FrameworkNamesStandIn"],
+        swiftSettings: [.swiftLanguageMode(.v5)]
+    ),
+    // Top-level names of Apple frameworks an app imports beside ServiceUtils (SwiftUI's `Color`, `Font`,
+    // `TextAlignment`), declared here so that SurfUtilsCompatibilityTests proves on Linux that
+    // `import ServiceUtils` brings no clashing name into such a file.
+    .target(
+        name: "FrameworkNamesStandIn",
+        path: "Tests/FrameworkNamesStandIn",
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .testTarget(

@@ -72,10 +72,10 @@ final class StringAttributesTests: XCTestCase {
         let regular = StringAttribute.font(.systemFont(ofSize: 14))
         let bold = StringAttribute.font(.boldSystemFont(ofSize: 16))
         // then they are the system font in the right size and weight
-        XCTAssertEqual(regular, .font(Font.system(size: 14)))
-        XCTAssertEqual(bold, .font(Font.system(size: 16, weight: .bold)))
+        XCTAssertEqual(regular, .font(StringAttribute.Font.system(size: 14)))
+        XCTAssertEqual(bold, .font(StringAttribute.Font.system(size: 16, weight: .bold)))
         // and the named colours have UIKit's components
-        let named: [(Color, String)] = [
+        let named: [(StringAttribute.Color, String)] = [
             (.black, "#000000"), (.white, "#FFFFFF"), (.red, "#FF0000"), (.green, "#00FF00"),
             (.blue, "#0000FF"), (.gray, "#808080"), (.clear, "#00000000"),
         ]
@@ -135,10 +135,10 @@ final class StringAttributesTests: XCTestCase {
             let alignment = StringAttribute.aligment(.center)
             let lineBreakMode = StringAttribute.lineBreakMode(.byWordWrapping)
             // then they are StringKit's portable values, the same on every platform
-            XCTAssertEqual(font, .font(Font.system(size: 14)))
-            XCTAssertEqual(color, .foregroundColor(Color.red))
-            XCTAssertEqual(alignment, .aligment(TextAlignment.center))
-            XCTAssertEqual(lineBreakMode, .lineBreakMode(LineBreakMode.byWordWrapping))
+            XCTAssertEqual(font, .font(StringAttribute.Font.system(size: 14)))
+            XCTAssertEqual(color, .foregroundColor(StringAttribute.Color.red))
+            XCTAssertEqual(alignment, .aligment(StringAttribute.TextAlignment.center))
+            XCTAssertEqual(lineBreakMode, .lineBreakMode(StringAttribute.LineBreakMode.byWordWrapping))
         }
 
         func testAttributesWrittenByUIKitComeBackAsTheSameObjects() {

@@ -20,7 +20,7 @@
 #endif
 
 #if canImport(UIKit) || canImport(AppKit)
-    extension Font {
+    extension StringAttribute.Font {
         /// A description of a UIKit/AppKit font that keeps the font: ``platformFont`` gives back this very
         /// object, so a Dynamic Type font keeps its text style and a custom font its exact face. The
         /// portable approximation is the point size and, for the system font, regular or bold; another
@@ -76,7 +76,7 @@
         }
     }
 
-    extension Font.Design {
+    extension StringAttribute.Font.Design {
         #if canImport(UIKit)
             fileprivate var platformDesign: UIFontDescriptor.SystemDesign {
                 switch self {
@@ -98,7 +98,7 @@
         #endif
     }
 
-    extension Color {
+    extension StringAttribute.Color {
         /// A colour that keeps a UIKit/AppKit colour: ``platformColor`` gives back this very object, so a
         /// dynamic, asset or pattern colour still adapts and draws as before. The portable approximation is
         /// its sRGB components as they resolve now (clamped to 0…1), or opaque black for a colour that has
@@ -198,7 +198,7 @@
         }
     }
 
-    extension TextAlignment {
+    extension StringAttribute.TextAlignment {
         fileprivate var platformAlignment: NSTextAlignment {
             switch self {
             case .left: .left
@@ -210,7 +210,7 @@
         }
     }
 
-    extension LineBreakMode {
+    extension StringAttribute.LineBreakMode {
         fileprivate var platformMode: NSLineBreakMode {
             switch self {
             case .byWordWrapping: .byWordWrapping

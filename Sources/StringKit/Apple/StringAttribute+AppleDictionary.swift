@@ -37,7 +37,7 @@
         }
     }
 
-    extension TextAlignment {
+    extension StringAttribute.TextAlignment {
         /// StringKit's alignment for a platform one (the five cases match one to one).
         init(platformAlignment: NSTextAlignment) {
             switch platformAlignment {
@@ -50,7 +50,7 @@
         }
     }
 
-    extension LineBreakMode {
+    extension StringAttribute.LineBreakMode {
         /// StringKit's line break mode for a platform one (the six cases match one to one).
         init(platformMode: NSLineBreakMode) {
             switch platformMode {

@@ -12,7 +12,7 @@
 #if canImport(UIKit) || canImport(AppKit)
     extension StringAttribute {
         /// The font, as a UIKit/AppKit font (SurfUtils' `case font(UIFont)`); the font itself is what
-        /// ``Font/platformFont`` and `toDictionary()` give back.
+        /// ``StringAttribute/Font/platformFont`` and `toDictionary()` give back.
         ///
         /// - Parameter font: The font, such as `UIFont.preferredFont(forTextStyle: .body)`.
         /// - Returns: `.font(Font(platformFont: font))`.
@@ -22,7 +22,7 @@
         }
 
         /// The colour of the letters, as a UIKit/AppKit colour (SurfUtils' `case foregroundColor(UIColor)`); the
-        /// colour itself, dynamic or not, is what ``Color/platformColor`` and `toDictionary()` give back.
+        /// colour itself, dynamic or not, is what ``StringAttribute/Color/platformColor`` and `toDictionary()` give back.
         ///
         /// - Parameter color: The colour, such as `UIColor.label`.
         /// - Returns: `.foregroundColor(Color(platformColor: color))`.
@@ -33,8 +33,8 @@
 
         /// Paragraph alignment, as an `NSTextAlignment` (SurfUtils' `case aligment(NSTextAlignment)`).
         ///
-        /// - Parameter alignment: The alignment; each of its cases has a ``TextAlignment`` twin.
-        /// - Returns: `.aligment` with the matching ``TextAlignment``.
+        /// - Parameter alignment: The alignment; each of its cases has a ``StringAttribute/TextAlignment`` twin.
+        /// - Returns: `.aligment` with the matching ``StringAttribute/TextAlignment``.
         @_disfavoredOverload
         public static func aligment(_ alignment: NSTextAlignment) -> StringAttribute {
             .aligment(TextAlignment(platformAlignment: alignment))
@@ -43,8 +43,8 @@
         /// How lines are broken or truncated, as an `NSLineBreakMode` (SurfUtils'
         /// `case lineBreakMode(NSLineBreakMode)`).
         ///
-        /// - Parameter mode: The mode; each of its cases has a ``LineBreakMode`` twin.
-        /// - Returns: `.lineBreakMode` with the matching ``LineBreakMode``.
+        /// - Parameter mode: The mode; each of its cases has a ``StringAttribute/LineBreakMode`` twin.
+        /// - Returns: `.lineBreakMode` with the matching ``StringAttribute/LineBreakMode``.
         @_disfavoredOverload
         public static func lineBreakMode(_ mode: NSLineBreakMode) -> StringAttribute {
             .lineBreakMode(LineBreakMode(platformMode: mode))

@@ -1,10 +1,10 @@
 import Foundation
 
-/// A UIKit or AppKit object kept inside a portable value (``Font``, ``Color``), so that the value gives
+/// A UIKit or AppKit object kept inside a portable value (``StringAttribute/Font``, ``StringAttribute/Color``), so that the value gives
 /// that very object back on Apple platforms instead of one rebuilt from its portable description.
 ///
 /// Two boxes are equal when their objects are (the same object, or `isEqual(_:)`), and a box hashes as
-/// its object does. ``Font`` and ``Color`` leave it out of their coding keys, so it is never encoded:
+/// its object does. ``StringAttribute/Font`` and ``StringAttribute/Color`` leave it out of their coding keys, so it is never encoded:
 /// a decoded value has only the portable description.
 struct PlatformObjectBox: @unchecked Sendable, Hashable {
     // Safe: the reference is a `let`, and only the Apple glue (`Font(platformFont:)` and

@@ -1,5 +1,5 @@
 /// One style for a piece of text (SurfUtils API, portable): SurfUtils' cases and spellings, with
-/// portable ``Font`` and ``Color`` values so the same styles work on Linux, in HTML and on Apple. On Apple
+/// portable ``StringAttribute/Font`` and ``StringAttribute/Color`` values so the same styles work on Linux, in HTML and on Apple. On Apple
 /// platforms SurfUtils' UIKit/AppKit values are accepted too (`.font(someUIFont)`, `.foregroundColor(someUIColor)`,
 /// `.aligment(someNSTextAlignment)`, `.lineBreakMode(someNSLineBreakMode)`), and the font or colour given is
 /// the one drawn.

@@ -37,7 +37,7 @@ extension AttributeScopes {
         /// ``StringAttribute/font(_:)``.
         public enum FontAttribute: AttributedStringKey {
             /// The value type.
-            public typealias Value = Font
+            public typealias Value = StringAttribute.Font
             /// The key's name.
             public static let name = "StringKit.font"
         }
@@ -45,7 +45,7 @@ extension AttributeScopes {
         /// ``StringAttribute/foregroundColor(_:)``.
         public enum ForegroundColorAttribute: AttributedStringKey {
             /// The value type.
-            public typealias Value = Color
+            public typealias Value = StringAttribute.Color
             /// The key's name.
             public static let name = "StringKit.foregroundColor"
         }
@@ -85,7 +85,7 @@ extension AttributeScopes {
         /// ``StringAttribute/aligment(_:)``.
         public enum AlignmentAttribute: AttributedStringKey {
             /// The value type.
-            public typealias Value = TextAlignment
+            public typealias Value = StringAttribute.TextAlignment
             /// The key's name.
             public static let name = "StringKit.alignment"
         }
@@ -93,7 +93,7 @@ extension AttributeScopes {
         /// ``StringAttribute/lineBreakMode(_:)``.
         public enum LineBreakModeAttribute: AttributedStringKey {
             /// The value type.
-            public typealias Value = LineBreakMode
+            public typealias Value = StringAttribute.LineBreakMode
             /// The key's name.
             public static let name = "StringKit.lineBreakMode"
         }

@@ -90,7 +90,7 @@ public struct HTMLRenderer: Sendable {
         }
     }
 
-    private static func fontDeclaration(_ font: Font) -> String {
+    private static func fontDeclaration(_ font: StringAttribute.Font) -> String {
         let family: String
         switch font.family {
         case .system(.default): family = "system-ui, -apple-system, sans-serif"
@@ -106,7 +106,7 @@ public struct HTMLRenderer: Sendable {
         return parts.joined(separator: "; ")
     }
 
-    private static func cssColor(_ color: Color) -> String {
+    private static func cssColor(_ color: StringAttribute.Color) -> String {
         guard color.alpha < 1 else { return color.hexString }
         let channels = [color.red, color.green, color.blue].map { String(Int(($0 * 255).rounded())) }
         return "rgba(\(channels.joined(separator: ", ")), \(number(color.alpha)))"

@@ -22,14 +22,14 @@ private final class StandIn: NSObject {
 
 @Suite("Fonts and colours that keep a platform object")
 struct PlatformObjectBoxTests {
-    private func font(keeping object: NSObject?) -> Font {
-        var font = Font.system(size: 14, weight: .semibold)
+    private func font(keeping object: NSObject?) -> StringAttribute.Font {
+        var font = StringAttribute.Font.system(size: 14, weight: .semibold)
         font._platformFont = object.map(PlatformObjectBox.init)
         return font
     }
 
-    private func color(keeping object: NSObject?) -> Color {
-        var color = Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)
+    private func color(keeping object: NSObject?) -> StringAttribute.Color {
+        var color = StringAttribute.Color(red: 1, green: 0.5, blue: 0, alpha: 0.25)
         color._platformColor = object.map(PlatformObjectBox.init)
         return color
     }
@@ -50,8 +50,8 @@ struct PlatformObjectBoxTests {
         let keys = try #require(try JSONSerialization.jsonObject(with: fontJSON) as? [String: Any]).keys
         #expect(Set(keys) == ["family", "size", "weight"])
         // And decoding gives the description without the object
-        let decodedFont = try JSONDecoder().decode(Font.self, from: fontJSON)
-        let decodedColor = try JSONDecoder().decode(Color.self, from: colorJSON)
+        let decodedFont = try JSONDecoder().decode(StringAttribute.Font.self, from: fontJSON)
+        let decodedColor = try JSONDecoder().decode(StringAttribute.Color.self, from: colorJSON)
         #expect(decodedFont == font(keeping: nil))
         #expect(decodedFont._platformFont == nil)
         #expect(decodedColor == color(keeping: nil))

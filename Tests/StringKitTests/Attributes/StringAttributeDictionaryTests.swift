@@ -10,8 +10,10 @@ struct StringAttributeDictionaryTests {
         let dictionary = [StringAttribute.kern(2), .font(.boldSystemFont(ofSize: 16)), .aligment(.right)].toDictionary()
         // Then their keys are the scope's names and their values the portable ones
         #expect(dictionary[NSAttributedString.Key("StringKit.kern")] as? Double == 2)
-        #expect(dictionary[NSAttributedString.Key("StringKit.font")] as? Font == .system(size: 16, weight: .bold))
-        #expect(dictionary[NSAttributedString.Key("StringKit.alignment")] as? TextAlignment == .right)
+        #expect(
+            dictionary[NSAttributedString.Key("StringKit.font")] as? StringAttribute.Font
+                == .system(size: 16, weight: .bold))
+        #expect(dictionary[NSAttributedString.Key("StringKit.alignment")] as? StringAttribute.TextAlignment == .right)
     }
 
     @Test("values of the wrong type under StringKit keys are ignored, never trapped on")

@@ -25,7 +25,7 @@ struct HTMLRendererTests {
     func builderRuns() {
         let builder = StringBuilder(globalAttributes: [.aligment(.center)])
             .add(.string("a"))
-            .add(.string("b"), with: [.foregroundColor(Color(red: 1, green: 0, blue: 0, alpha: 0.5))])
+            .add(.string("b"), with: [.foregroundColor(StringAttribute.Color(red: 1, green: 0, blue: 0, alpha: 0.5))])
         let html = HTMLRenderer().render(builder.attributedValue)
         #expect(html == "<div style=\"text-align: center\">a<span style=\"color: rgba(255, 0, 0, 0.5)\">b</span></div>")
     }
