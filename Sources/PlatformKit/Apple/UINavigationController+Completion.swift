@@ -7,12 +7,14 @@
     // transition coordinator, or when the coordinator cannot queue the completion. Apple platforms only.
 
     extension UINavigationController {
-        /// Pushes `viewController` and calls `completion` once the push has finished.
+        /// Pushes `viewController` and calls `completion` once the push has finished (SurfUtils' method;
+        /// `@preconcurrency`, so Swift 5 code sees SurfUtils' `() -> Void` completion).
         ///
         /// - Parameters:
         ///   - viewController: The screen to push.
         ///   - animated: Whether to animate.
         ///   - completion: Called on the main actor after the transition.
+        @preconcurrency
         public func pushViewController(
             _ viewController: UIViewController, animated: Bool, completion: @escaping @MainActor () -> Void
         ) {
@@ -20,18 +22,16 @@
             finishTransition(animated: animated, completion)
         }
 
-        /// Pops the top screen and calls `completion` once the pop has finished.
+        /// Pops the top screen and calls `completion` once the pop has finished (SurfUtils' method, which
+        /// returns nothing; `@preconcurrency`, so Swift 5 code sees SurfUtils' `() -> Void` completion).
         ///
         /// - Parameters:
         ///   - animated: Whether to animate.
         ///   - completion: Called on the main actor after the transition.
-        /// - Returns: The popped screen, if any.
-        @discardableResult
-        public func popViewController(animated: Bool, completion: @escaping @MainActor () -> Void) -> UIViewController?
-        {
-            let popped = popViewController(animated: animated)
+        @preconcurrency
+        public func popViewController(animated: Bool, completion: @escaping @MainActor () -> Void) {
+            _ = popViewController(animated: animated)
             finishTransition(animated: animated, completion)
-            return popped
         }
 
         /// Pops to the root screen and calls `completion` once the transition has finished.
@@ -40,7 +40,7 @@
         ///   - animated: Whether to animate.
         ///   - completion: Called on the main actor after the transition.
         /// - Returns: The popped screens, if any.
-        @discardableResult
+        @preconcurrency @discardableResult
         public func popToRootViewController(
             animated: Bool, completion: @escaping @MainActor () -> Void
         ) -> [UIViewController]? {
@@ -55,6 +55,7 @@
         ///   - viewControllers: The new stack, root first.
         ///   - animated: Whether to animate.
         ///   - completion: Called on the main actor after the transition.
+        @preconcurrency
         public func setViewControllers(
             _ viewControllers: [UIViewController], animated: Bool, completion: @escaping @MainActor () -> Void
         ) {
