@@ -103,7 +103,9 @@ extension RouteMeasurer {
     ///   - firstPoint:    Where the route begins.
     ///   - secondPoint:   Where it ends.
     ///   - routeProvider: The road-distance service; ``defaultRouteProvider`` when omitted.
-    ///   - completion:    Called once, on an arbitrary thread.
+    ///   - completion:    Called once: on the main queue on Apple platforms, where SurfUtils' MapKit
+    ///     completion ran (so it may update the UI), on an arbitrary thread elsewhere; at once, on the
+    ///     caller's thread, for a coordinate that is not on Earth.
     @preconcurrency
     public static func calculateDistance(
         between firstPoint: CLLocationCoordinate2D,
@@ -117,7 +119,11 @@ extension RouteMeasurer {
         }
         Task {
             let distance = try? await routeProvider.routeDistance(from: start, to: end)
-            completion(distance ?? nil)
+            #if canImport(Darwin)
+                DispatchQueue.main.async { completion(distance ?? nil) }
+            #else
+                completion(distance ?? nil)
+            #endif
         }
     }
 
