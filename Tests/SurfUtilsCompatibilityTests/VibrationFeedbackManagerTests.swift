@@ -1,3 +1,4 @@
+import Foundation
 import ServiceUtils
 import XCTest
 
@@ -27,6 +28,18 @@ final class VibrationFeedbackManagerTests: XCTestCase {
             }
         }
         XCTAssertEqual(VibrationFeedbackManager.Event.allCases.map(name), ["tap", "error", "cancelled"])
+    }
+
+    func testStaticsAreCallableFromABackgroundQueue() {
+        // SurfUtils' statics had no isolation: code calling them from a background queue compiles
+        // without a concurrency warning (this target is built with warnings as errors) and returns.
+        let done = expectation(description: "called")
+        DispatchQueue.global().async {
+            VibrationFeedbackManager.playVibrationFeedbackBy(event: .tap)
+            VibrationFeedbackManager.playHapticFeedbackBy(type: .light)
+            done.fulfill()
+        }
+        wait(for: [done], timeout: 60)
     }
 
     func testEventsFollowTheDeviceKind() {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Plays vibration feedback for app events, choosing the pattern the device can play
 /// (SurfUtils' `VibrationFeedbackManager`).
 ///
@@ -12,8 +14,9 @@
 /// VibrationFeedbackManager(player: player).play(.selection)
 /// ```
 ///
-/// It is main-actor isolated, as the feedback generators are; `@preconcurrency` lets code written for
-/// SurfUtils (Swift 5, no isolation) call its static methods as before.
+/// It is main-actor isolated, as the feedback generators are. SurfUtils' static methods stay callable
+/// from any thread, as in SurfUtils, without a concurrency warning: they play at once on Apple
+/// platforms' main thread, and otherwise on the main queue's next turn.
 @preconcurrency @MainActor
 public final class VibrationFeedbackManager {
     /// SurfUtils' app events, exactly its three, so a `switch` written for SurfUtils stays exhaustive;
@@ -48,16 +51,16 @@ public final class VibrationFeedbackManager {
     /// Plays the feedback for `event` with the platform's player (SurfUtils' static entry point).
     ///
     /// - Parameter event: What happened.
-    public static func playVibrationFeedbackBy(event: Event) {
-        shared.play(FeedbackEvent(event))
+    public nonisolated static func playVibrationFeedbackBy(event: Event) {
+        onMain { shared.play(FeedbackEvent(event)) }
     }
 
     /// Plays the feedback for `event` with the platform's player.
     ///
     /// - Parameter event: What happened, one of SurfUtils' events or the others (success, warning,
     ///   selection, impacts).
-    public static func playFeedback(for event: FeedbackEvent) {
-        shared.play(event)
+    public nonisolated static func playFeedback(for event: FeedbackEvent) {
+        onMain { shared.play(event) }
     }
 
     /// Plays `haptic` on a haptic engine, `taptic` on the first Taptic Engine, `default` elsewhere
@@ -67,31 +70,31 @@ public final class VibrationFeedbackManager {
     ///   - default: The sound-based vibration for devices without a Taptic Engine.
     ///   - taptic: The system sound for the first Taptic Engine (iPhone 6s).
     ///   - haptic: The feedback for a haptic engine (iPhone 7 and later).
-    public static func playVibrationFeedback(
+    public nonisolated static func playVibrationFeedback(
         default: DefaultVibrationType, taptic: TapticEngineVibrationType, haptic: HapticFeedbackVibrationType
     ) {
-        shared.play(default: `default`, taptic: taptic, haptic: haptic)
+        onMain { shared.play(default: `default`, taptic: taptic, haptic: haptic) }
     }
 
     /// Plays a sound-based vibration whatever the device (SurfUtils' static entry point).
     ///
     /// - Parameter type: Which one.
-    public static func playDefaultFeedbackBy(type: DefaultVibrationType) {
-        shared.player.play(HapticPattern(type))
+    public nonisolated static func playDefaultFeedbackBy(type: DefaultVibrationType) {
+        onMain { shared.player.play(HapticPattern(type)) }
     }
 
     /// Plays a Taptic Engine system sound whatever the device (SurfUtils' static entry point).
     ///
     /// - Parameter type: Which one.
-    public static func playTapticFeedbackBy(type: TapticEngineVibrationType) {
-        shared.player.play(HapticPattern(type))
+    public nonisolated static func playTapticFeedbackBy(type: TapticEngineVibrationType) {
+        onMain { shared.player.play(HapticPattern(type)) }
     }
 
     /// Plays haptic-engine feedback whatever the device (SurfUtils' static entry point).
     ///
     /// - Parameter type: Which one.
-    public static func playHapticFeedbackBy(type: HapticFeedbackVibrationType) {
-        shared.player.play(HapticPattern(type))
+    public nonisolated static func playHapticFeedbackBy(type: HapticFeedbackVibrationType) {
+        onMain { shared.player.play(HapticPattern(type)) }
     }
 
     /// Plays the pattern of the device's kind among the three.
@@ -162,6 +165,21 @@ public final class VibrationFeedbackManager {
         case .success, .heavy, .rigid: return .pop
         case .error, .cancelled, .warning: return .nope
         }
+    }
+
+    /// Runs `body` on the main actor: at once on Apple platforms' main thread (which is the main
+    /// actor's), otherwise on the main queue's next turn, in call order. SurfUtils' static methods were
+    /// callable from any thread (Swift 5, no isolation); they stay so without a warning, and the
+    /// feedback generators are still used on the main actor only. (On Linux the main queue may be
+    /// drained by another thread than the main one, so the main thread says nothing there.)
+    private nonisolated static func onMain(_ body: @escaping @MainActor @Sendable () -> Void) {
+        #if canImport(Darwin)
+            if Thread.isMainThread {
+                MainActor.assumeIsolated { body() }
+                return
+            }
+        #endif
+        DispatchQueue.main.async { body() }
     }
 
     private static func platformPlayer() -> any HapticPlayer {

@@ -1,3 +1,4 @@
+import Foundation
 import PlatformKit
 import Testing
 
@@ -119,7 +120,7 @@ struct VibrationFeedbackManagerTests {
 @MainActor
 struct VibrationFeedbackManagerStaticTests {
     @Test("each static method plays through the shared player, whatever its capability for the direct ones")
-    func staticsPlayThroughTheSharedPlayer() {
+    func staticsPlayThroughTheSharedPlayer() async {
         // Given the static API's player replaced by a recorder of the first Taptic Engine
         let player = RecordingHapticPlayer(capability: .tapticEngine)
         VibrationFeedbackManager.playerOverride = player
@@ -132,8 +133,35 @@ struct VibrationFeedbackManagerStaticTests {
         VibrationFeedbackManager.playHapticFeedbackBy(type: .selection)
         // And the static entry point of the other events
         VibrationFeedbackManager.playFeedback(for: .success)
+        // (on Apple's main thread they played at once; elsewhere they are queued on the main queue,
+        // in order, before this mark)
+        await Self.mainQueueTurn()
         // Then the events and the three-way choice follow the capability; the direct ones play as asked
         #expect(player.played == [.nope, .systemSound(1107), .systemSound(1011), .pop, .selection, .pop])
+    }
+
+    /// Returns after the main queue ran everything queued on it before this call.
+    private static func mainQueueTurn() async {
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            DispatchQueue.main.async { continuation.resume() }
+        }
+    }
+
+    @Test("called from another thread, a static method plays on the main queue's next turn")
+    func fromAnotherThread() async {
+        // Given the static API's player replaced by a recorder
+        let player = RecordingHapticPlayer(capability: .hapticEngine)
+        VibrationFeedbackManager.playerOverride = player
+        defer { VibrationFeedbackManager.playerOverride = nil }
+        // When a background thread calls a SurfUtils static method, then queues a mark behind it
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread {
+                VibrationFeedbackManager.playVibrationFeedbackBy(event: .tap)
+                DispatchQueue.main.async { continuation.resume() }
+            }
+        }
+        // Then the feedback was played on the main actor before the mark
+        #expect(player.played == [.impact(.medium)])
     }
 
     @Test("without an override the statics use the platform's player (nothing audible on Linux)")
