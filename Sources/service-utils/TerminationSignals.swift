@@ -19,7 +19,11 @@
         private static let pipeEnds: (read: Int32, write: Int32)? = {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return nil }
+            // Close-on-exec (a child started between pipe and fcntl gets no descriptor but its three
+            // streams anyway: ChildProcess closes the rest), and a write end that never blocks the
+            // handler, however many signals come.
             for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
             return (ends[0], ends[1])
         }()
 
@@ -29,15 +33,20 @@
         static func install() throws {
             guard pipeEnds != nil else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EMFILE) }
             for number in [SIGINT, SIGTERM] {
+                // The handler only calls write (async-signal-safe) and keeps the interrupted code's
+                // errno; `pipeEnds` was made above, so reading it takes no lock.
                 signal(number) { number in
-                    guard let ends = TerminationSignals.pipeEnds else { return }
-                    var byte = UInt8(truncatingIfNeeded: number)
-                    _ = write(ends.write, &byte, 1)
+                    let saved = errno
+                    if let ends = TerminationSignals.pipeEnds {
+                        var byte = UInt8(truncatingIfNeeded: number)
+                        _ = write(ends.write, &byte, 1)
+                    }
+                    errno = saved
                 }
             }
         }
 
-        /// Waits for the first signal after ``install()``.
+        /// Waits for the first signal after ``install()``; a later one ends the process as by default.
         ///
         /// - Returns: Its number (SIGINT or SIGTERM).
         static func next() async -> Int32 {
@@ -46,6 +55,9 @@
                 Thread.detachNewThread {
                     var byte: UInt8 = 0
                     while read(ends.read, &byte, 1) < 0 && errno == EINTR {}
+                    // A second signal while the command stops acts as usual (ends the process).
+                    signal(SIGINT, SIG_DFL)
+                    signal(SIGTERM, SIG_DFL)
                     continuation.resume(returning: Int32(byte))
                 }
             }

@@ -90,7 +90,8 @@ public enum MapApp: String, CaseIterable, Sendable {
         }
     }
 
-    /// The URL that opens a route to `endCoordinate` in this application (SurfUtils' method).
+    /// The URL that opens a route to `endCoordinate` in this application, from CoreLocation
+    /// coordinates (the shape of SurfUtils' `MapApplication.routeUrl`).
     ///
     /// - Parameters:
     ///   - startCoordinate: Where the route begins, or `nil` for the user's position.

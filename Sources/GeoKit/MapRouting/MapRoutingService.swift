@@ -56,7 +56,15 @@ public final class MapRoutingService: MapRoutingServiceInterface {
     /// SurfUtils' applications whose scheme the opener can open, in ``MapApplication`` order; Google
     /// Maps on the web is dropped when the Google Maps app is present.
     public var availableApplications: [MapApplication] {
-        availableApps.compactMap(MapApplication.init)
+        // Only SurfUtils' five schemes are asked about: an app lists those in LSApplicationQueriesSchemes.
+        var available = MapApplication.allCases.filter { application in
+            guard let url = application.schemaURL else { return false }
+            return opener.canOpen(url)
+        }
+        if available.contains(.googleApp) {
+            available.removeAll { $0 == .googleUrl }
+        }
+        return available
     }
 
     /// The applications whose scheme the opener can open, in ``MapApp`` order (SurfUtils' five and

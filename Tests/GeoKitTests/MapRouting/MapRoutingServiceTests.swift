@@ -4,10 +4,11 @@ import InternalServiceUtilities
 import PlatformKit
 import Testing
 
-/// A URL opener that can open the listed schemes and records what it opened.
+/// A URL opener that can open the listed schemes and records what it was asked about and opened.
 final class RecordingOpener: URLOpener {
     let schemes: Set<String>
     let opened = Locked<[URL]>([])
+    let asked = Locked<[String]>([])
     private let stream: AsyncStream<URL>
     private let continuation: AsyncStream<URL>.Continuation
 
@@ -16,7 +17,10 @@ final class RecordingOpener: URLOpener {
         (stream, continuation) = AsyncStream.makeStream()
     }
 
-    func canOpen(_ url: URL) -> Bool { url.scheme.map(schemes.contains) ?? false }
+    func canOpen(_ url: URL) -> Bool {
+        asked.withLock { $0.append(url.scheme ?? "") }
+        return url.scheme.map(schemes.contains) ?? false
+    }
 
     func open(_ url: URL) async -> Bool {
         opened.withLock { $0.append(url) }
@@ -78,6 +82,24 @@ struct MapRoutingServiceTests {
         // Given nothing
         let none = MapRoutingService(locationService: location, opener: RecordingOpener(schemes: []))
         #expect(none.availableApps.isEmpty && none.availableApplications.isEmpty)
+    }
+
+    @Test("SurfUtils' list asks only about SurfUtils' five schemes, which an app lists for iOS to answer")
+    func availableApplicationsAsksSurfUtilsSchemesOnly() {
+        let location = FixedLocationService(allowed: false, fullAccuracy: false, position: nil)
+        let opener = RecordingOpener(schemes: ["https", "waze", "geo"])
+        _ = MapRoutingService(locationService: location, opener: opener).availableApplications
+        #expect(Set(opener.asked.value) == ["https", "comgooglemaps", "yandexmaps", "dgis"])
+    }
+
+    @Test("MapApplication and MapApp convert both ways, and MapApp's extra applications have no SurfUtils twin")
+    func conversions() {
+        for application in MapApplication.allCases {
+            #expect(application.app.rawValue == application.rawValue)
+            #expect(MapApplication(application.app) == application)
+        }
+        #expect(MapApp.allCases.compactMap(MapApplication.init) == MapApplication.allCases)
+        #expect([MapApp.yandexNavigator, .waze, .geo].allSatisfy { MapApplication($0) == nil })
     }
 
     @Test(
