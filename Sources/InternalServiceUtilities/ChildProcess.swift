@@ -89,9 +89,10 @@
                     opened.append(descriptor)
                     return (try Self.aboveStandardStreams(descriptor, for: number, opened: &opened), nil)
                 case .pipe:
-                    var ends: [Int32] = [-1, -1]
-                    guard Self.makePipe(&ends) == 0 else { throw ProcessLaunchError(detail: "pipe: \(errnoText())") }
-                    let (childEnd, ownEnd) = number == 0 ? (ends[0], ends[1]) : (ends[1], ends[0])
+                    guard let ends = FileDescriptorIO.closeOnExecPipe() else {
+                        throw ProcessLaunchError(detail: "pipe: \(errnoText())")
+                    }
+                    let (childEnd, ownEnd) = number == 0 ? (ends.read, ends.write) : (ends.write, ends.read)
                     opened.append(childEnd)
                     let own = FileHandle(fileDescriptor: ownEnd, closeOnDealloc: true)
                     return (try Self.aboveStandardStreams(childEnd, for: number, opened: &opened), own)
@@ -129,33 +130,6 @@
             opened.append(moved)
             return moved
         }
-
-        /// A pipe whose two ends are closed on exec from the start: `pipe2` on Linux (looked up, as the
-        /// Glibc module does not import it), so no program another thread starts meanwhile inherits
-        /// an end and keeps it open; `pipe` and then `fcntl` elsewhere (and on Darwin, where every
-        /// spawn here closes all other descriptors anyway).
-        private static func makePipe(_ ends: inout [Int32]) -> Int32 {
-            #if !canImport(Darwin)
-                if let pipe2 = pipeWithFlags {
-                    return ends.withUnsafeMutableBufferPointer { pipe2($0.baseAddress, O_CLOEXEC) }
-                }
-            #endif
-            guard pipe(&ends) == 0 else { return -1 }
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            return 0
-        }
-
-        #if !canImport(Darwin)
-            /// The C library's `pipe2`, looked up once.
-            private static let pipeWithFlags = cFunction(
-                "pipe2", as: (@convention(c) (UnsafeMutablePointer<Int32>?, Int32) -> Int32).self)
-
-            /// A function of the C library that the Glibc module does not import (it declares them
-            /// for `_GNU_SOURCE` only), or nil where the library has none.
-            private static func cFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
-                dlsym(nil, name).map { unsafeBitCast($0, to: type) }
-            }
-        #endif
 
         /// Whether the child has exited and been waited for.
         package var hasExited: Bool {
@@ -294,7 +268,7 @@
         #if !canImport(Darwin)
             /// The C library's `posix_spawn_file_actions_addclosefrom_np` (glibc 2.34 and later), looked
             /// up once.
-            private static let closeFrom = cFunction(
+            private static let closeFrom = CLibrary.function(
                 "posix_spawn_file_actions_addclosefrom_np",
                 as: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
 

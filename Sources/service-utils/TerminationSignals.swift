@@ -1,6 +1,7 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
     import Foundation
+    import InternalServiceUtilities
 
     #if canImport(Glibc)
         import Glibc
@@ -17,14 +18,10 @@
     enum TerminationSignals {
         /// The pipe the handler writes to, made before the handler is installed.
         private static let pipeEnds: (read: Int32, write: Int32)? = {
-            var ends: [Int32] = [-1, -1]
-            guard pipe(&ends) == 0 else { return nil }
-            // Close-on-exec (a child started between pipe and fcntl gets no descriptor but its three
-            // streams anyway: ChildProcess closes the rest), and a write end that never blocks the
-            // handler, however many signals come.
-            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK)
-            return (ends[0], ends[1])
+            guard let ends = FileDescriptorIO.closeOnExecPipe() else { return nil }
+            // A write end that never blocks the handler, however many signals come.
+            _ = fcntl(ends.write, F_SETFL, fcntl(ends.write, F_GETFL) | O_NONBLOCK)
+            return ends
         }()
 
         /// Installs the handlers; the signals are caught when it returns.
