@@ -57,21 +57,20 @@ public final class MapRoutingService: MapRoutingServiceInterface {
     /// Maps on the web is dropped when the Google Maps app is present.
     public var availableApplications: [MapApplication] {
         // Only SurfUtils' five schemes are asked about: an app lists those in LSApplicationQueriesSchemes.
-        var available = MapApplication.allCases.filter { application in
-            guard let url = application.schemaURL else { return false }
-            return opener.canOpen(url)
-        }
-        if available.contains(.googleApp) {
-            available.removeAll { $0 == .googleUrl }
-        }
-        return available
+        available(among: MapApplication.allCases.map(\.app)).compactMap(MapApplication.init)
     }
 
     /// The applications whose scheme the opener can open, in ``MapApp`` order (SurfUtils' five and
     /// Yandex Navigator, Waze and `geo:` handlers); Google Maps on the web is dropped when the Google
     /// Maps app is present.
     public var availableApps: [MapApp] {
-        var available = MapApp.allCases.filter { app in
+        available(among: MapApp.allCases)
+    }
+
+    /// Those of `apps` whose scheme the opener can open, in order, without Google Maps on the web
+    /// when the Google Maps app is among them.
+    private func available(among apps: [MapApp]) -> [MapApp] {
+        var available = apps.filter { app in
             guard let url = app.schemaURL else { return false }
             return opener.canOpen(url)
         }
