@@ -38,17 +38,30 @@ extension HTTPClient {
         /// cookie store…). The default configuration is ephemeral with no cookie store and no cache,
         /// so nothing is written to disk.
         public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
-        /// Public-key pins per host (none by default): a pinned host's certificate chain must carry
-        /// one of its pinned keys. Checked on Apple platforms in the session's server-trust
-        /// challenge; on Linux, whose URLSession exposes no server trust, every request to a pinned
-        /// host fails with ``HTTPError/PinningFailureReason/unsupportedPlatform`` before it is sent.
-        /// Plain `http` to a pinned host fails everywhere. See ``PublicKeyPins``.
+        /// Public-key pins per host (none by default): a pinned host's verified certificate chain
+        /// (leaf, intermediates or root) must carry one of its pinned keys, checked on every new
+        /// connection before the request is sent: by libcurl's TLS verification on Linux, in the
+        /// server-trust challenge on Apple platforms. A transport that cannot check them (URLSession
+        /// on Linux) refuses every request to a pinned host with
+        /// ``HTTPError/PinningFailureReason/unsupportedPlatform``; plain `http` to a pinned host
+        /// fails everywhere. See ``PublicKeyPins``.
         public var publicKeyPins = PublicKeyPins()
+        /// Roots trusted for servers' certificate chains instead of, or beside, the system's (none by
+        /// default: the system's). See ``TrustAnchors``.
+        public var trustAnchors: TrustAnchors?
+        /// Which HTTP versions may be used (``HTTPVersionPolicy/automatic`` by default: HTTP/2 over
+        /// TLS where the server offers it). URLSession decides this itself and ignores it.
+        public var httpVersion: HTTPVersionPolicy = .automatic
+        /// The transport of every request; nil (the default) for the built-in one that
+        /// ``transferEngine`` picks. A client never shuts down a transport it was given, so one
+        /// transport may serve several clients.
+        public var transport: (any HTTPTransport)?
         /// Where uploads write multipart bodies too large for memory before streaming them (the
         /// system's temporary folder by default); each file is removed when its upload ends.
         public var temporaryDirectory: URL = FileManager.default.temporaryDirectory
-        /// The transport of downloads, uploads and streams (``TransferEngine/automatic`` by default:
-        /// libcurl on Linux when it can be loaded, URLSession otherwise).
+        /// The built-in transport of every request when ``transport`` is nil
+        /// (``TransferEngine/automatic`` by default: libcurl on Linux when it can be loaded,
+        /// URLSession otherwise).
         public var transferEngine: TransferEngine = .automatic
         /// Waits between retries; tests inject one that records instead of sleeping.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
@@ -64,13 +77,9 @@ extension HTTPClient {
             retriers.append(interceptor)
         }
 
-        /// The session configuration this client's session is made with.
+        /// The session configuration of this client's URLSession transport.
         func makeSessionConfiguration() -> URLSessionConfiguration {
-            let session = URLSessionConfiguration.ephemeral
-            session.httpCookieStorage = nil
-            session.httpShouldSetCookies = false
-            session.urlCache = nil
-            session.requestCachePolicy = .reloadIgnoringLocalCacheData
+            let session = URLSessionTransport.defaultSessionConfiguration()
             session.httpMaximumConnectionsPerHost = maximumConnectionsPerHost
             session.timeoutIntervalForRequest =
                 timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout

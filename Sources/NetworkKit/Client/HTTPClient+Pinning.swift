@@ -10,29 +10,36 @@ extension HTTPClient {
     /// here before each attempt, before and after the adapters (which may change the URL).
     func checkPins(_ request: URLRequest) throws(HTTPError) {
         guard !configuration.publicKeyPins.isEmpty else { return }
-        if let refusal = configuration.publicKeyPins.refusal(of: request, for: request) { throw refusal }
+        let checked = transport.checksServerTrust
+        if let refusal = configuration.publicKeyPins.refusal(of: request, for: request, checked: checked) {
+            throw refusal
+        }
     }
 }
 
 extension PublicKeyPins {
     /// The error for sending `destination` (the request itself, or where a redirect leads it) when
-    /// its host is pinned and its pins cannot be checked on this platform or over its scheme; nil
-    /// when it may go (the server-trust challenge checks the pins of an `https` request on Apple
-    /// platforms).
+    /// its host is pinned and its pins cannot be checked by the transport or over its scheme; nil
+    /// when it may go (the transport checks the pins of an `https` request on each new connection).
     ///
     /// - Parameters:
     ///   - destination: The request about to be sent.
     ///   - original:    The request the caller made, named in the error.
+    ///   - checked:     Whether the transport checks server trust (``HTTPTransport/checksServerTrust``).
     ///   - date:        The moment to judge the rules' expiration at.
-    func refusal(of destination: URLRequest, for original: URLRequest?, at date: Date = Date()) -> HTTPError? {
+    func refusal(of destination: URLRequest, for original: URLRequest?, checked: Bool, at date: Date = Date())
+        -> HTTPError?
+    {
         guard let url = destination.url, let host = url.host, rule(for: host, at: date) != nil else { return nil }
-        #if canImport(FoundationNetworking)
-            let reason = HTTPError.PinningFailureReason.unsupportedPlatform
-        #else
-            let scheme = url.scheme?.lowercased() ?? ""
-            guard scheme != "https" else { return nil }
-            let reason = HTTPError.PinningFailureReason.insecureScheme(scheme)
-        #endif
+        let scheme = url.scheme?.lowercased() ?? ""
+        let reason: HTTPError.PinningFailureReason
+        if !checked {
+            reason = .unsupportedPlatform
+        } else if scheme != "https" {
+            reason = .insecureScheme(scheme)
+        } else {
+            return nil
+        }
         let summary = HTTPError.RequestSummary(original ?? destination)
         return .pinningFailed(HTTPError.PinningFailure(request: summary, host: host, reason: reason))
     }

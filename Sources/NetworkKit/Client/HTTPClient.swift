@@ -5,7 +5,8 @@
     public import Foundation
 #endif
 
-/// Sends routers' requests on URLSession: adapts, validates, retries and reports each attempt.
+/// Sends routers' requests through its transport: adapts, validates, retries and reports each
+/// attempt.
 ///
 /// ```swift
 /// let client = HTTPClient()
@@ -13,40 +14,34 @@
 /// let user = try await client.send(UserAPI.profile(id: 7), as: User.self)
 /// ```
 ///
-/// The session is ephemeral (no cookies or cache on disk), every attempt is a fresh task, and a `401`
-/// carrying `WWW-Authenticate` is delivered as ``HTTPError/unacceptableStatus(_:)`` on every platform.
+/// Every request goes through one ``HTTPTransport``: libcurl on Linux, URLSession on Apple platforms
+/// (see ``TransferEngine``), or the configuration's own. No cookies or cache are kept on disk, every
+/// attempt is a fresh exchange, and a `401` carrying `WWW-Authenticate` is delivered as
+/// ``HTTPError/unacceptableStatus(_:)`` on every platform.
 public final class HTTPClient: Sendable {
     /// How this client behaves.
     public let configuration: Configuration
-    let session: URLSession
-    let loader: DataLoader
-    /// The session of downloads, uploads and streams, made on first use (see `Transfers/`).
-    let transfers: TransferSession
-    /// The configuration's headers as `addDefaultHeaders(to:)` leaves them on a request without
+    /// What carries the requests.
+    let transport: any HTTPTransport
+    /// Whether the client made its transport (and shuts it down when it goes).
+    private let ownsTransport: Bool
+    /// The configuration's headers as `addDefaultHeaderFields(to:)` leaves them on a request without
     /// headers, worked out once (URLRequest validates and canonicalises every field it is given).
     private let defaultHeaderFields: [String: String]
 
-    /// Creates a client with its own URLSession.
+    /// Creates a client.
     ///
     /// - Parameter configuration: How the client behaves; the defaults suit most APIs.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        let delegate = SessionDelegate(pins: configuration.publicKeyPins)
-        #if canImport(FoundationNetworking)
-            // FoundationNetworking needs the delegate for its 401 challenge trap (and redirects to
-            // pinned hosts).
-            session = URLSession(
-                configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
-        #else
-            // Apple platforms need it only to check public-key pins.
-            session =
-                configuration.publicKeyPins.isEmpty
-                ? URLSession(configuration: configuration.makeSessionConfiguration())
-                : URLSession(
-                    configuration: configuration.makeSessionConfiguration(), delegate: delegate, delegateQueue: nil)
-        #endif
-        loader = DataLoader(session: session, delegate: delegate)
-        transfers = TransferSession(configuration: configuration)
+        let choice = configuration.makeTransport()
+        transport = choice.transport
+        ownsTransport = configuration.transport == nil
+        if let reason = choice.fallbackReason {
+            for monitor in configuration.eventMonitors {
+                monitor.transportDidFallBack(to: choice.transport.name, reason: reason)
+            }
+        }
         var scratch = URLRequest(url: URL(fileURLWithPath: "/"))
         Self.addHeaders(configuration.headers, to: &scratch)
         defaultHeaderFields = scratch.allHTTPHeaderFields ?? [:]
@@ -65,9 +60,16 @@ public final class HTTPClient: Sendable {
     private static let urlRequestDefaultTimeout: TimeInterval = 60
 
     deinit {
-        session.finishTasksAndInvalidate()
-        transfers.invalidate()
+        if ownsTransport { transport.shutdown() }
     }
+
+    /// The name of the transport this client's requests go through (`"libcurl"`, `"URLSession"`, or
+    /// a custom transport's).
+    public var transportName: String { transport.name }
+
+    /// Whether this client's transport checks public-key pins (see
+    /// ``HTTPTransport/checksServerTrust``); when false, requests to pinned hosts are refused.
+    public var checksServerTrust: Bool { transport.checksServerTrust }
 
     /// Sends the router's request and returns the validated response.
     ///
@@ -96,7 +98,7 @@ public final class HTTPClient: Sendable {
         {
             request.timeoutInterval = configuration.timeout  // keeps a timeout a custom asURLRequest() set
         }
-        addDefaultHeaders(to: &request)  // on the router's own request: no copy of a shared one
+        addDefaultHeaderFields(to: &request)  // on the router's own request: no copy of a shared one
         return request
     }
 
@@ -120,9 +122,21 @@ public final class HTTPClient: Sendable {
     /// a value that does not fit.
     static let longestTimeout: TimeInterval = 604_800
 
+    /// Gives a caller's request the configuration's timeout when it keeps URLRequest's default, and
+    /// the configuration's headers it does not set (see ``addDefaultHeaderFields(to:)``), as every
+    /// transport must see them.
+    func addDefaultHeaders(to request: inout URLRequest) {
+        if request.timeoutInterval == Self.urlRequestDefaultTimeout,
+            configuration.timeout != Self.urlRequestDefaultTimeout
+        {
+            request.timeoutInterval = configuration.timeout
+        }
+        addDefaultHeaderFields(to: &request)
+    }
+
     /// Adds the configuration's headers that `request` does not set, and caps its timeout at
     /// ``longestTimeout``.
-    func addDefaultHeaders(to request: inout URLRequest) {
+    func addDefaultHeaderFields(to request: inout URLRequest) {
         if !(request.timeoutInterval <= Self.longestTimeout) { request.timeoutInterval = Self.longestTimeout }
         guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else {
             // The usual case: the same outcome as adding them one by one, at a fraction of the cost.

@@ -22,7 +22,9 @@ struct RequestExecution: Sendable {
             guard !Task.isCancelled else { throw .cancelled(HTTPError.RequestSummary(request)) }
             let adapted = try await client.adapt(request)
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: attempt) }
-            var result = await client.loader.load(adapted).flatMap(validation.validate)
+            let exchange = HTTPExchange(
+                request: adapted, sink: DataSink(), pins: client.configuration.publicKeyPins)
+            var result = await exchange.run(on: client.transport).flatMap(validation.validate)
             if attempt > 1 { result = result.map { $0.with(attempts: attempt) } }
             for monitor in monitors {
                 monitor.requestDidFinish(adapted, result: result, attempt: attempt)

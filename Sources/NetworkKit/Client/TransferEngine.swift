@@ -1,20 +1,14 @@
 import Foundation
 
-/// The transport a client's downloads, uploads and streams go through (data requests always use
-/// URLSession).
+/// The built-in transport a client's requests go through when its configuration names none of its
+/// own (``HTTPClient/Configuration/transport``).
 ///
-/// On Linux, FoundationNetworking's URLSession passes every piece of a body through two queues
-/// before a delegate sees it, and reads an uploaded file through a reader that can stop the process
-/// when a transfer ends early. The automatic choice there drives the system's libcurl (the library
-/// FoundationNetworking itself uses, loaded at run time) directly from a thread of the transfer's
-/// own: the body goes from libcurl's buffer to its file on one thread, and a file or a large form is
-/// streamed with its `Content-Length`. It behaves as the URLSession transport does (redirects,
-/// content decoding, timeouts, progress, cancellation, the same errors).
-///
-/// URLSession is used instead when libcurl cannot be loaded, when the configuration changes the
-/// session (``HTTPClient/Configuration/configureSession``, whose settings libcurl would not honour)
-/// or pins public keys (whose Linux refusal URLSession's delegate enforces), and always on Apple
-/// platforms.
+/// On Linux the automatic choice drives the system's libcurl (the library FoundationNetworking
+/// itself uses, loaded at run time) from one event-loop thread per client: every request, data,
+/// download, upload or stream, with connections reused and HTTP/2 over TLS. URLSession is used
+/// instead when libcurl cannot be loaded (the client's event monitors are told once), when the
+/// configuration changes the session (``HTTPClient/Configuration/configureSession``, whose settings
+/// libcurl would not honour), and always on Apple platforms.
 ///
 /// ```swift
 /// var configuration = HTTPClient.Configuration()

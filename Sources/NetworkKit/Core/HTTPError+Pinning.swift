@@ -28,9 +28,10 @@ extension HTTPError {
 
     /// Why a request to a pinned host was refused. In every case nothing was sent to the host.
     public enum PinningFailureReason: Hashable, Sendable {
-        /// This platform's URLSession (FoundationNetworking, on Linux) gives no access to the
-        /// server's certificates, so the pins cannot be checked: a pinned host is never contacted
-        /// rather than contacted unpinned.
+        /// The transport in use cannot show the server's certificates (URLSession on Linux, used
+        /// where libcurl is missing, or a custom transport that does not check server trust), so
+        /// the pins cannot be checked: a pinned host is never contacted rather than contacted
+        /// unpinned.
         case unsupportedPlatform
         /// The request would reach the pinned host over this scheme (plain `http`), which has no
         /// key to check.
@@ -56,6 +57,9 @@ extension HTTPError {
         /// The certificate is not a DER-encoded X.509 certificate; carries the byte offset where
         /// reading stopped and why.
         case malformedCertificate(offset: Int, problem: CertificateProblem)
+        /// Trust anchors were asked for, but the source (a file, PEM text, a list) holds no
+        /// certificate; carries the source and what was found wrong.
+        case noCertificate(source: String)
     }
 
     /// What is wrong at some offset of a certificate's DER encoding.
@@ -83,8 +87,8 @@ extension HTTPError.PinningFailure {
     var text: String {
         switch reason {
         case .unsupportedPlatform:
-            "\(host) has public-key pins, which cannot be checked on this platform (its URLSession exposes no "
-                + "server certificates); the request was not sent"
+            "\(host) has public-key pins, which this client's transport cannot check (it exposes no server "
+                + "certificates); the request was not sent"
         case .insecureScheme(let scheme):
             "\(host) has public-key pins, which a \(scheme) connection cannot satisfy; the request was not sent"
         case .untrustedChain(let message):
@@ -105,6 +109,7 @@ extension HTTPError.InvalidPinningReason {
         case .invalidHost(let host, let problem): "cannot pin \(host.prefix(100).debugDescription): \(problem)"
         case .noPins(let host): "the rule for \(host) has no pins"
         case .malformedCertificate(let offset, let problem): "malformed certificate at byte \(offset): \(problem.text)"
+        case .noCertificate(let source): "no certificate in \(source.prefix(300))"
         }
     }
 }

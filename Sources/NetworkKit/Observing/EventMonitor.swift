@@ -33,6 +33,14 @@ public protocol EventMonitor: Sendable {
     ///   - delay:   The wait before the next attempt.
     ///   - error:   Why it failed.
     func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError)
+
+    /// The client could not use the transport it would have chosen and uses `transport` instead
+    /// (libcurl missing on Linux, say); told once, when the client is made.
+    ///
+    /// - Parameters:
+    ///   - transport: The name of the transport in use, such as `"URLSession"`.
+    ///   - reason:    Why the preferred one could not be used.
+    func transportDidFallBack(to transport: String, reason: String)
 }
 
 extension EventMonitor {
@@ -58,4 +66,11 @@ extension EventMonitor {
     ///   - delay:   Unused.
     ///   - error:   Unused.
     public func requestWillRetry(_ request: URLRequest, after delay: Duration, error: HTTPError) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - transport: Unused.
+    ///   - reason:    Unused.
+    public func transportDidFallBack(to transport: String, reason: String) {}
 }

@@ -80,6 +80,15 @@ public struct RequestLogger: EventMonitor {
         write("\(line(for: request)) → retrying in \(delay.secondsValue) s")
     }
 
+    /// Writes which transport the client uses instead of its preferred one, and why.
+    ///
+    /// - Parameters:
+    ///   - transport: The transport in use.
+    ///   - reason:    Why the preferred one could not be used.
+    public func transportDidFallBack(to transport: String, reason: String) {
+        write("using \(transport): \(reason)")
+    }
+
     private func line(for request: URLRequest) -> String {
         "\(request.httpMethod ?? "GET") \(request.url.map { redaction.redact($0) } ?? "(no URL)")"
     }

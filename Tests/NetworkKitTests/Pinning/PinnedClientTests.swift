@@ -12,13 +12,11 @@ struct PinnedClientTests {
     /// A pin of no key of these servers.
     static let pin = "i7WTqTvh0OioIruIfFR4kMPnBqrS2rdiVPl/s2uC/CY="
 
-    /// Why a plain-HTTP request to a pinned host is refused here: on Linux because the platform
-    /// cannot check pins at all, on Apple platforms because plain HTTP has no key to check.
-    #if canImport(FoundationNetworking)
-        static let reason = HTTPError.PinningFailureReason.unsupportedPlatform
-    #else
-        static let reason = HTTPError.PinningFailureReason.insecureScheme("http")
-    #endif
+    /// Why a plain-HTTP request to a pinned host is refused here: because plain HTTP has no key to
+    /// check, or, on a transport that cannot check pins at all (URLSession on Linux, the fallback),
+    /// because of that.
+    static let reason: HTTPError.PinningFailureReason =
+        HTTPClient().checksServerTrust ? .insecureScheme("http") : .unsupportedPlatform
 
     /// A client pinning `host`.
     static func client(

@@ -86,20 +86,18 @@ extension HTTPClient {
                 HTTPError.TransferFailure(request: HTTPError.RequestSummary(base), reason: error.reason))
         }
         defer { sink.unlock() }  // now, not whenever the last reference to the sink goes
-        let transfers = self.transfers
         let head = try await TransferExecution(client: self, request: base).run { adapted, _ in
-            let result = await Self.downloadAttempt(adapted, sink: sink, transfers: transfers)
+            let result = await self.downloadAttempt(adapted, sink: sink)
             guard case .success = result, sink.takeRestart() else { return result }
-            return await Self.downloadAttempt(adapted, sink: sink, transfers: transfers)
+            return await self.downloadAttempt(adapted, sink: sink)
         }
         return sink.response(head)
     }
 
-    /// One attempt: a data task whose body the sink writes to the partial file.
-    private static func downloadAttempt(_ request: URLRequest, sink: DownloadSink, transfers: TransferSession) async
-        -> Result<HTTPResponse, HTTPError>
-    {
-        let ranged = sink.ranged(request)
-        return await TransferAttempt(request: ranged, sink: sink).run(on: transfers) { $0.dataTask(with: ranged) }
+    /// One attempt: an exchange whose body the sink writes to the partial file.
+    private func downloadAttempt(_ request: URLRequest, sink: DownloadSink) async -> Result<HTTPResponse, HTTPError> {
+        let exchange = HTTPExchange(
+            request: sink.ranged(request), sink: sink, pins: configuration.publicKeyPins, expectsLargeBody: true)
+        return await exchange.run(on: transport)
     }
 }

@@ -53,7 +53,8 @@ extension HTTPClient {
         onHead: @escaping @Sendable (HTTPResponse) -> Void, onData: @escaping @Sendable (Data) -> HTTPError?
     ) async throws(HTTPError) -> HTTPResponse {
         let accepted = Locked(false)
-        let transfers = self.transfers
+        let transport = self.transport
+        let pins = configuration.publicKeyPins
         let attempt: @Sendable (URLRequest, Int) async -> Result<HTTPResponse, HTTPError> = { adapted, _ in
             let sink = StreamSink(
                 request: adapted, check: check,
@@ -61,7 +62,7 @@ extension HTTPClient {
                     accepted.withLock { $0 = true }
                     onHead(head)
                 }, onData: onData)
-            return await TransferAttempt(request: adapted, sink: sink).run(on: transfers) { $0.dataTask(with: adapted) }
+            return await HTTPExchange(request: adapted, sink: sink, pins: pins).run(on: transport)
         }
         return try await TransferExecution(client: self, request: request).run(retriable: { !accepted.value }, attempt)
     }

@@ -73,7 +73,7 @@ extension HTTPClient {
         try checkPins(request)  // before a multipart body is written out (each attempt checks again)
         let plan = try UploadPlan.make(
             body, options: options, temporaryDirectory: configuration.temporaryDirectory,
-            readsBodies: transfers.sendsBodiesItself)
+            readsBodies: !(transport is URLSessionTransport))
         defer { plan.removeTemporaryFile() }
         var base = request
         base.httpBody = nil
@@ -87,15 +87,13 @@ extension HTTPClient {
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)
         let reporter = ProgressReporter.make(progress)
-        let transfers = self.transfers
         let length = plan.length
         reporter?.update(completed: 0, total: length)
         let response = try await TransferExecution(client: self, request: base).run { adapted, _ in
-            let attempt = TransferAttempt(
-                request: adapted, sink: MemorySink(validation: validation, request: adapted),
-                bodyStream: { plan.makeBodyStream() },
-                sent: { reporter?.update(completed: $0, total: length) })
-            let result = await attempt.run(on: transfers, body: plan.transferBody) { plan.makeTask($0, adapted) }
+            let exchange = HTTPExchange(
+                request: adapted, body: plan.transferBody, sink: MemorySink(validation: validation, request: adapted),
+                pins: self.configuration.publicKeyPins, sent: { reporter?.update(completed: $0, total: length) })
+            let result = await exchange.run(on: self.transport)
             if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
             return result
         }

@@ -23,12 +23,17 @@ final class UploadPlan: Sendable {
     /// A temporary file this plan made, removed by ``removeTemporaryFile()``.
     private let temporaryFile: URL?
     private let framing: UploadOptions.Framing
+    /// Whether the transport reads the body through ``transferBody``'s streams (libcurl, a custom
+    /// transport) rather than URLSession's upload tasks.
+    private let readsBodies: Bool
     /// The streams made for the attempts, to tell a file that changed while sent.
     private let streams = Locked<[InputStream]>([])
 
     private init(
-        source: Source, length: Int64, contentType: String?, temporaryFile: URL? = nil, framing: UploadOptions.Framing
+        source: Source, length: Int64, contentType: String?, temporaryFile: URL? = nil, framing: UploadOptions.Framing,
+        readsBodies: Bool
     ) {
+        self.readsBodies = readsBodies
         self.source = source
         self.length = length
         self.contentType = contentType
@@ -48,7 +53,8 @@ final class UploadPlan: Sendable {
         switch body {
         case .data(let data):
             return UploadPlan(
-                source: .memory(data), length: Int64(data.count), contentType: nil, framing: .contentLength)
+                source: .memory(data), length: Int64(data.count), contentType: nil, framing: .contentLength,
+                readsBodies: readsBodies)
         case .file(let url):
             let size = try MultipartFormData.readableSize(of: url)
             let type = MultipartFormData.mimeType(forExtension: url.pathExtension)
@@ -67,18 +73,21 @@ final class UploadPlan: Sendable {
                     if options.framing == .contentLength, size <= options.multipartMemoryThreshold {
                         return UploadPlan(
                             source: .memory(try MultipartFormData.read(url, expecting: size)), length: size,
-                            contentType: type, framing: .contentLength)
+                            contentType: type, framing: .contentLength, readsBodies: readsBodies)
                     }
-                    return UploadPlan(source: .file(url), length: size, contentType: type, framing: .chunked)
+                    return UploadPlan(
+                        source: .file(url), length: size, contentType: type, framing: .chunked, readsBodies: readsBodies
+                    )
                 }
             #endif
-            return UploadPlan(source: .file(url), length: size, contentType: type, framing: options.framing)
+            return UploadPlan(
+                source: .file(url), length: size, contentType: type, framing: options.framing, readsBodies: readsBodies)
         case .multipart(var form):
             guard form.encodedLength > options.multipartMemoryThreshold else {
                 let data = try form.encode()
                 return UploadPlan(
                     source: .memory(data), length: Int64(data.count), contentType: form.contentType,
-                    framing: .contentLength)
+                    framing: .contentLength, readsBodies: readsBodies)
             }
             #if canImport(FoundationNetworking)
                 // On Linux the form is a stream of its parts: no copy of the files, memory bounded all
@@ -96,7 +105,7 @@ final class UploadPlan: Sendable {
                 let segments = form.segments()
                 return UploadPlan(
                     source: .segments(segments), length: form.encodedLength, contentType: form.contentType,
-                    framing: readsBodies ? options.framing : .chunked)
+                    framing: readsBodies ? options.framing : .chunked, readsBodies: readsBodies)
             #else
                 let file = temporaryDirectory.appendingPathComponent(
                     "NetworkKit-upload-\(UUID().uuidString).multipart")
@@ -108,33 +117,21 @@ final class UploadPlan: Sendable {
                 }
                 return UploadPlan(
                     source: .file(file), length: form.encodedLength, contentType: form.contentType,
-                    temporaryFile: file, framing: options.framing)
+                    temporaryFile: file, framing: options.framing, readsBodies: readsBodies)
             #endif
         }
     }
 
-    /// The task sending `request` with this body.
-    func makeTask(_ session: URLSession, _ request: URLRequest) -> URLSessionTask {
+    /// The body as an exchange sends it: bytes in memory, a file with its length for URLSession
+    /// (Apple platforms), or a stream of the file or the form's parts for a transport that reads
+    /// bodies itself and for chunked uploads.
+    var transferBody: HTTPExchange.Body {
         switch (source, framing) {
         case (.memory(let data), _):
-            return session.uploadTask(with: request, from: data)
-        case (.file(let url), .contentLength):
-            var sized = request
-            sized.setValue(String(length), forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(with: sized, fromFile: url)
-        case (.file, .chunked), (.segments, _):
-            var chunked = request
-            chunked.setValue(nil, forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(withStreamedRequest: chunked)
-        }
-    }
-
-    /// The body for a transport that reads it itself.
-    var transferBody: TransferBody {
-        switch source {
-        case .memory(let data):
-            return .memory(data)
-        case .file, .segments:
+            return .data(data)
+        case (.file(let url), .contentLength) where !readsBodies:
+            return .file(url, length: length)
+        case (.file, _), (.segments, _):
             return .stream({ self.makeBodyStream() }, length: framing == .contentLength ? length : nil)
         }
     }

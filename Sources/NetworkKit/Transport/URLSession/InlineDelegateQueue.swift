@@ -1,7 +1,7 @@
 #if canImport(FoundationNetworking)
     import Foundation
 
-    /// The transfer session's delegate queue on Linux: runs each callback at once, on the thread that
+    /// A URLSession transport's delegate queue on Linux: runs each callback at once, on the thread that
     /// schedules it, which for body data is FoundationNetworking's transfer thread.
     ///
     /// FoundationNetworking hands each piece of a body (16 KiB at most, libcurl's write size) to the
@@ -20,7 +20,7 @@
     ///
     /// `@unchecked Sendable`: `OperationQueue` is an unannotated Foundation class; this subclass
     /// adds no state.
-    final class TransferDelegateQueue: OperationQueue, @unchecked Sendable {
+    final class InlineDelegateQueue: OperationQueue, @unchecked Sendable {
         override init() {
             super.init()
             maxConcurrentOperationCount = 1

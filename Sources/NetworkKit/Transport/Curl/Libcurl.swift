@@ -2,7 +2,7 @@
     import Foundation
     import Glibc
 
-    /// The few functions of the system's libcurl that ``CurlTransfer`` uses, found at run time with
+    /// The few functions of the system's libcurl that ``CurlTransport`` uses, found at run time with
     /// `dlopen`, so that building the package needs no C library or header.
     ///
     /// FoundationNetworking links libcurl itself, so on any Linux where URLSession works the library
@@ -14,9 +14,16 @@
     struct Libcurl: @unchecked Sendable {
         // Safe: every stored property is an immutable C function pointer into a library that is never
         // unloaded; libcurl's functions may be called from any thread on handles used by one thread at
-        // a time, which is how CurlTransfer uses them.
+        // a time, which is how CurlEventLoop uses them.
 
         typealias Handle = OpaquePointer
+
+        /// libcurl's `struct curl_blob`.
+        struct Blob {
+            var data: UnsafeMutableRawPointer?
+            var length: Int
+            var flags: UInt32
+        }
 
         let easyInit: @convention(c) () -> Handle?
         let easyCleanup: @convention(c) (Handle?) -> Void
@@ -38,6 +45,9 @@
         let multiWakeup: @convention(c) (Handle?) -> Int32
         let multiInfoRead: @convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
         let multiCleanup: @convention(c) (Handle?) -> Int32
+        let multiSetLong: @convention(c) (Handle?, Int32, Int) -> Int32
+        /// `curl_version_info`'s `ssl_version`, such as `OpenSSL/3.0.19`.
+        let tlsLibrary: String
 
         /// The library, loaded on first use; nil when no libcurl 7.68 or later is installed.
         static let shared: Libcurl? = load()
@@ -84,17 +94,28 @@
                 let multiInfoRead = symbol(
                     "curl_multi_info_read",
                     as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
-                let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle?) -> Int32).self)
+                let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle?) -> Int32).self),
+                let multiSetLong = symbol(
+                    "curl_multi_setopt", as: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+                let versionInfo = symbol(
+                    "curl_version_info", as: (@convention(c) (Int32) -> UnsafeRawPointer?).self)
             else { return nil }
             // Thread-safe and counted since 7.84; FoundationNetworking has usually called it already.
             guard globalInit(Option.globalAll) == 0 else { return nil }
+            // curl_version_info_data: an int (age), then pointers and ints each in an 8-byte slot on
+            // 64-bit systems: version, version_num, host, features, ssl_version (offset 40).
+            let tlsLibrary =
+                versionInfo(0).flatMap { info in
+                    info.load(fromByteOffset: 40, as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
+                } ?? ""
             return Libcurl(
                 easyInit: easyInit, easyCleanup: easyCleanup, easyReset: easyReset, setLong: setLong,
                 setPointer: setPointer,
                 setOffset: setOffset, infoString: infoString, errorText: errorText, listAppend: listAppend,
                 listFree: listFree, multiInit: multiInit, multiAdd: multiAdd, multiRemove: multiRemove,
                 multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
-                multiInfoRead: multiInfoRead, multiCleanup: multiCleanup)
+                multiInfoRead: multiInfoRead, multiCleanup: multiCleanup, multiSetLong: multiSetLong,
+                tlsLibrary: tlsLibrary)
         }
 
         /// The numbers of the options and codes used, from libcurl's `curl.h` (stable across
@@ -142,6 +163,22 @@
             static let redirectProtocolMask: Int32 = 182
             static let httpAndHTTPS = 3
             static let messageDone: Int32 = 1
+            static let caInfo: Int32 = 10065
+            static let httpVersion: Int32 = 84
+            static let caPath: Int32 = 10097
+            static let sslContextFunction: Int32 = 20108
+            static let sslContextData: Int32 = 10109
+            static let sslSessionCache: Int32 = 150
+            static let pipeWait: Int32 = 237
+            static let caInfoBlob: Int32 = 40309
+            static let caInfoDefault: Int32 = 0x10_0000 + 61
+            static let httpVersion1 = 2
+            static let httpVersion2OverTLS = 4
+            // curl_multi_setopt's options.
+            static let multiMaximumConnections: Int32 = 6
+            static let multiMaximumHostConnections: Int32 = 7
+            /// curl_blob's flag: libcurl copies the bytes.
+            static let blobCopy: UInt32 = 1
         }
     }
 #endif

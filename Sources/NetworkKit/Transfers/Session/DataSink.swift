@@ -1,0 +1,31 @@
+import Foundation
+import InternalServiceUtilities
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Keeps a data request's whole body in memory, whatever its status: the client validates the
+/// complete response afterwards (an error response keeps its whole body, as URLSession gives it).
+final class DataSink: TransferSink {
+    private let body = Locked(Data())
+
+    func begin(_ response: HTTPURLResponse) -> HeadDecision {
+        .accept
+    }
+
+    func write(_ data: Data) -> HTTPError? {
+        body.withLock { $0.append(data) }
+        return nil
+    }
+
+    func write(bytes: UnsafeRawBufferPointer) -> HTTPError? {
+        body.withLock { $0.append(contentsOf: bytes) }
+        return nil
+    }
+
+    func end(_ failure: HTTPError?) -> Result<Data, HTTPError> {
+        if let failure { return .failure(failure) }
+        return .success(body.value)
+    }
+}

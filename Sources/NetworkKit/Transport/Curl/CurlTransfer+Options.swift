@@ -1,0 +1,203 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+
+    extension CurlTransfer {
+        /// Sets the current hop's options on `easy` (fresh or reset): nil when libcurl took them all.
+        ///
+        /// Redirects are never followed by libcurl: the loop asks the exchange about each one, so
+        /// that every transport follows the same rules. No `Expect` and no `Content-Type` of
+        /// libcurl's own are sent, content codings libcurl knows are decoded, and the protocols are
+        /// `http` and `https` only.
+        func configure(_ easy: Libcurl.Handle, library: Libcurl, settings: CurlTransport.Settings) -> URLError? {
+            guard let url = request.url?.absoluteString else { return URLError(.badURL) }
+            let options = OptionWriter(library: library, easy: easy)
+            let transfer = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            typealias Option = Libcurl.Option
+            options.set(Option.url, url)
+            // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
+            let result = "http,https".withCString { library.setPointer(easy, Option.protocols, $0) }
+            if result == Option.unknownOption {
+                options.set(Option.protocolMask, Option.httpAndHTTPS)
+            } else {
+                options.results.append(result)
+            }
+            options.set(Option.noSignal, 1)
+            options.set(Option.acceptEncoding, "")
+            // A proxy's answer to CONNECT is not the response.
+            options.set(Option.suppressConnectHeaders, 1)
+            options.set(Option.connectTimeoutMilliseconds, Int(idleTimeout * 1000))  // at most a week
+            errorBuffer[0] = 0
+            options.set(Option.errorBuffer, pointer: errorBuffer)
+            options.set(Option.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
+            options.set(Option.writeData, pointer: transfer)
+            options.set(Option.headerFunction, pointer: unsafeBitCast(curlHeader, to: UnsafeRawPointer.self))
+            options.set(Option.headerData, pointer: transfer)
+            // A large receive buffer lets a download keep up with `curl -o`; small responses keep
+            // libcurl's default, which costs no allocation per request.
+            if exchange.expectsLargeBody { options.set(Option.bufferSize, 512 * 1024) }
+            configureVersionAndTrust(options, settings)
+            let length = configureBody(options)
+            configureHeaders(library: library, typed: length != nil)
+            options.set(Option.headers, pointer: UnsafeRawPointer(headerList))
+            if let failed = options.results.first(where: { $0 != 0 }) {
+                let text = library.errorText(failed).map { String(cString: $0) } ?? "error \(failed)"
+                return URLError(.unknown, reason: "libcurl refused an option: \(text)")
+            }
+            return nil
+        }
+
+        private func configureVersionAndTrust(_ options: OptionWriter, _ settings: CurlTransport.Settings) {
+            typealias Option = Libcurl.Option
+            switch settings.httpVersion {
+            case .automatic:
+                options.set(Option.httpVersion, Option.httpVersion2OverTLS)
+                // A new request to a host whose HTTP/2 connection is being set up waits for it and
+                // is multiplexed on it, instead of opening a connection of its own.
+                options.set(Option.pipeWait, 1)
+            case .http1Only:
+                options.set(Option.httpVersion, Option.httpVersion1)
+            }
+            if let bundle = settings.caBundle {
+                bundle.withUnsafeBytes { bytes in
+                    var blob = Libcurl.Blob(
+                        data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), length: bytes.count,
+                        flags: Libcurl.Option.blobCopy)
+                    withUnsafePointer(to: &blob) { options.set(Option.caInfoBlob, pointer: UnsafeRawPointer($0)) }
+                }
+                // Only the bundle: no file or folder of libcurl's own.
+                options.set(Option.caInfo, pointer: nil)
+                options.set(Option.caPath, pointer: nil)
+            }
+            if exchange.isPinned(host: host), let trust = CurlTrust.shared {
+                // Every new connection to a pinned host runs the chain check (see CurlTrust); none
+                // resumes a TLS session, which would skip it.
+                options.set(Option.sslSessionCache, 0)
+                options.set(Option.sslContextFunction, pointer: trust.contextFunction)
+                options.set(Option.sslContextData, pointer: UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque()))
+            }
+        }
+
+        /// Sets the method and the body; returns the body's length (-1: chunked), nil for none.
+        private func configureBody(_ options: OptionWriter) -> Int64? {
+            typealias Option = Libcurl.Option
+            let method = request.httpMethod ?? "GET"
+            var length: Int64?
+            switch body {
+            case .none where method == "HEAD":
+                options.set(Option.nobody, 1)
+            case .none where ["POST", "PUT", "PATCH"].contains(method):
+                length = 0  // sent with `Content-Length: 0`, as URLSession does
+            case .none:
+                options.set(Option.httpGet, 1)
+                if method != "GET" { options.set(Option.customRequest, method) }
+            case .data(let data):
+                length = Int64(data.count)
+            case .file(_, let fileLength):
+                length = fileLength
+            case .stream(_, let streamLength):
+                length = streamLength ?? -1
+            }
+            if let length {
+                let transfer = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+                options.set(Option.post, 1)
+                if method != "POST" { options.set(Option.customRequest, method) }
+                options.set(Option.postFieldSize, offset: length)
+                options.set(Option.readFunction, pointer: unsafeBitCast(curlRead, to: UnsafeRawPointer.self))
+                options.set(Option.readData, pointer: transfer)
+                options.set(Option.seekFunction, pointer: unsafeBitCast(curlSeek, to: UnsafeRawPointer.self))
+                options.set(Option.seekData, pointer: transfer)
+                options.set(Option.uploadBufferSize, 512 * 1024)
+                options.set(Option.progressFunction, pointer: unsafeBitCast(curlProgress, to: UnsafeRawPointer.self))
+                options.set(Option.progressData, pointer: transfer)
+                options.set(Option.noProgress, 0)
+            }
+            return length
+        }
+
+        /// Builds the hop's header list: the request's headers, and none of libcurl's own that
+        /// URLSession would not send.
+        private func configureHeaders(library: Libcurl, typed: Bool) {
+            library.listFree(headerList)
+            headerList = nil
+            // libcurl would ask for `100 Continue` before a large body; URLSession does not.
+            var lines = ["Expect:"]
+            // Nor would it invent a form type for a body the request did not type ("Name:" removes
+            // one of libcurl's own headers).
+            if typed, request.value(forHTTPHeaderField: "Content-Type") == nil { lines.append("Content-Type:") }
+            for (name, value) in request.allHTTPHeaderFields ?? [:] {
+                let lower = name.lowercased()
+                // libcurl writes the framing from the body's length itself.
+                if lower == "content-length" || lower == "transfer-encoding" || lower == "expect" { continue }
+                // "Name;" is libcurl's way of sending a header with an empty value.
+                lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
+            }
+            for line in lines { headerList = library.listAppend(headerList, line) ?? headerList }
+        }
+    }
+
+    /// Sets options on one easy handle and keeps each one's result.
+    final class OptionWriter {
+        let library: Libcurl
+        let easy: Libcurl.Handle
+        var results: [Int32] = []
+
+        init(library: Libcurl, easy: Libcurl.Handle) {
+            self.library = library
+            self.easy = easy
+            results.reserveCapacity(32)
+        }
+
+        func set(_ option: Int32, _ value: Int) { results.append(library.setLong(easy, option, value)) }
+
+        /// A string option (libcurl copies it, since 7.17).
+        func set(_ option: Int32, _ value: String) {
+            results.append(value.withCString { library.setPointer(easy, option, $0) })
+        }
+
+        func set(_ option: Int32, pointer: UnsafeRawPointer?) {
+            results.append(library.setPointer(easy, option, pointer))
+        }
+
+        func set(_ option: Int32, offset: Int64) { results.append(library.setOffset(easy, option, offset)) }
+    }
+
+    // libcurl's callbacks: C functions that find their transfer through the user-data pointer.
+
+    private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer? {
+        pointer.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    }
+
+    private let curlWrite: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        bytes, size, count, user in
+        let total = size * count
+        guard let transfer = transfer(user) else { return 0 }
+        return transfer.received(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
+    }
+
+    private let curlHeader: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        bytes, size, count, user in
+        let total = size * count
+        guard let transfer = transfer(user) else { return 0 }
+        return transfer.receivedHeader(UnsafeRawBufferPointer(start: bytes, count: total)) ? total : 0
+    }
+
+    private let curlRead: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {
+        buffer, size, count, user in
+        guard let transfer = transfer(user) else { return Libcurl.Option.readAbort }
+        return transfer.read(into: UnsafeMutableRawBufferPointer(start: buffer, count: size * count))
+            ?? Libcurl.Option.readAbort
+    }
+
+    private let curlSeek: @convention(c) (UnsafeMutableRawPointer?, Int64, Int32) -> Int32 = { user, offset, origin in
+        guard offset == 0, origin == SEEK_SET, let transfer = transfer(user) else { return Libcurl.Option.seekFailed }
+        transfer.rewind()
+        return Libcurl.Option.seekOK
+    }
+
+    private let curlProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
+        user, _, _, _, sent in
+        guard let transfer = transfer(user) else { return 1 }
+        return transfer.progressed(sent: sent) ? 0 : 1
+    }
+#endif

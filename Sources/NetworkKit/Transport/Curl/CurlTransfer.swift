@@ -1,0 +1,285 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+
+    /// One exchange in a ``CurlEventLoop``: its easy handle's options and callbacks, and what its
+    /// hops have told so far.
+    ///
+    /// libcurl calls the callbacks on the loop's thread, which is the only thread that touches this
+    /// object after ``CurlEventLoop/submit(_:)``; the exchange may be told from there.
+    final class CurlTransfer: @unchecked Sendable {
+        // Safe: after submission every property is read and written on the event loop's thread only
+        // (the loop's own calls and libcurl's callbacks, which libcurl makes from inside them).
+
+        let exchange: HTTPExchange
+        /// The request of the current hop (a redirect changes it).
+        var request: URLRequest
+        /// The body of the current hop (a `303` drops it).
+        var body: HTTPExchange.Body
+        /// The easy handle while the transfer runs in the loop.
+        var easy: Libcurl.Handle?
+        /// The loop it runs in, for the TLS check (see CurlTrust).
+        weak var loop: CurlEventLoop?
+        /// The head of the current hop being read: status, version and fields in order.
+        var head: (status: Int, version: String, fields: [(String, String)])?
+        var delivered = false
+        /// A redirect seen in the current hop's head, followed when the hop ends.
+        var redirect: HTTPURLResponse?
+        /// Stopped from here: the exchange refused a head or a piece of body.
+        var refused = false
+        var lastActivity = ContinuousClock.now
+        /// The longest time without progress.
+        let idleLimit: Duration
+        let idleTimeout: TimeInterval
+        var memoryOffset = 0
+        var stream: InputStream?
+        var streamFailure: String?
+        var sentReported: Int64 = -1
+        /// libcurl's error text of the current hop.
+        let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Libcurl.Option.errorBufferSize)
+        /// The header list of the current hop, freed when the hop ends.
+        var headerList: Libcurl.Handle?
+
+        init(exchange: HTTPExchange) {
+            self.exchange = exchange
+            request = exchange.request
+            body = exchange.body
+            // Seconds without progress; the client caps them at a week (HTTPClient.longestTimeout),
+            // checked again here so no conversion below can overflow.
+            let timeout = exchange.request.timeoutInterval
+            idleTimeout = timeout > 0 && timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout
+            idleLimit = .milliseconds(Int64(idleTimeout * 1000))
+            errorBuffer.initialize(repeating: 0, count: Libcurl.Option.errorBufferSize)
+        }
+
+        deinit {
+            errorBuffer.deallocate()
+            stream?.close()
+        }
+
+        /// The host of the current hop.
+        var host: String { request.url?.host ?? "" }
+
+        // MARK: - Ending a hop
+
+        /// What the loop does once libcurl has finished a hop.
+        enum HopEnd {
+            /// Send the next hop (a redirect followed).
+            case follow
+            /// The exchange is over, with this error or none.
+            case complete((any Error)?)
+        }
+
+        /// Judges a finished hop from libcurl's result `code`.
+        ///
+        /// - Parameters:
+        ///   - code:         libcurl's `CURLcode`.
+        ///   - library:      libcurl, for its error text.
+        ///   - trustFailure: Why the loop's TLS check refused this hop's host, if it did.
+        func endHop(code: Int32, library: Libcurl, trustFailure: HTTPError.PinningFailureReason?) -> HopEnd {
+            if code != 0 {
+                let error = error(for: code, library: library)
+                // A refused TLS handshake (35) or chain (60) to a pinned host is a pinning failure,
+                // as on Apple platforms: the check's own reason, or the chain's verification error.
+                if code == 35 || code == 60, exchange.isPinned(host: host) {
+                    if let trustFailure {
+                        exchange.refuseServerTrust(host: host, reason: trustFailure)
+                    } else {
+                        exchange.serverTrustFailed(host: host, message: error.localizedDescription)
+                    }
+                }
+                return .complete(error)
+            }
+            if let redirect {
+                guard let next = exchange.redirectRequest(after: redirect, for: request) else {
+                    return .complete(URLError(.cancelled))
+                }
+                if HTTPExchange.dropsBody(from: request, to: next) { body = .none }
+                request = next
+                self.redirect = nil
+                head = nil
+                rewind()
+                return .follow
+            }
+            if !delivered {
+                guard head != nil else {
+                    return .complete(URLError(.badServerResponse, reason: "the server sent no response head"))
+                }
+                if !deliverHead() { return .complete(URLError(.cancelled)) }
+            }
+            return .complete(nil)
+        }
+
+        /// The error a failed hop ends with.
+        private func error(for code: Int32, library: Libcurl) -> URLError {
+            if refused || exchange.isCancelled { return URLError(.cancelled) }
+            if let streamFailure { return URLError(.unknown, reason: streamFailure) }
+            let text = library.errorText(code).map { String(cString: $0) } ?? "libcurl error \(code)"
+            let detail = String(cString: errorBuffer)
+            return URLError(Self.code(for: code), reason: detail.isEmpty ? text : "\(text): \(detail)")
+        }
+
+        /// The URLError code FoundationNetworking gives libcurl's result `code`.
+        static func code(for code: Int32) -> URLError.Code {
+            switch code {
+            case 1: return .unsupportedURL
+            case 3: return .badURL
+            case 5, 6: return .cannotFindHost
+            case 7: return .cannotConnectToHost
+            case 8, 16: return .badServerResponse
+            case 18, 52, 55, 56, 92: return .networkConnectionLost
+            case 28: return .timedOut
+            case 35, 59, 64, 98: return .secureConnectionFailed
+            case 42: return .cancelled
+            case 47: return .httpTooManyRedirects
+            case 58: return .clientCertificateRejected
+            case 60, 77, 83, 90, 91: return .serverCertificateUntrusted
+            case 61: return .cannotDecodeContentData
+            case 65: return .requestBodyStreamExhausted
+            default: return .unknown
+            }
+        }
+
+        // MARK: - Callbacks (on the loop's thread)
+
+        func receivedHeader(_ line: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = .now
+            guard !delivered else { return true }  // trailers of a chunked body
+            var end = line.count
+            while end > 0, line[end - 1] == 0x0A || line[end - 1] == 0x0D { end -= 1 }
+            if end == 0 {
+                guard let head, head.status >= 200 else { return true }  // none yet, or an interim one
+                // A redirect (but a 304, which answers a conditional request) is followed by the
+                // exchange's rules when the hop ends; its body is not kept.
+                if (300..<400).contains(head.status), head.status != 304,
+                    head.fields.contains(where: { $0.0.lowercased() == "location" })
+                {
+                    redirect = makeResponse()
+                    return redirect != nil
+                }
+                return deliverHead()
+            }
+            let bytes = UnsafeRawBufferPointer(rebasing: line[..<end])
+            if bytes.starts(with: "HTTP/".utf8) {
+                let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ", maxSplits: 2)
+                guard parts.count >= 2, let status = Int(parts[1]) else { return true }
+                head = (status, String(parts[0]), [])
+            } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
+                // Field names and values without the spaces and tabs around them, read as bytes:
+                // Foundation's trimming costs more than the rest of the response.
+                head?.fields.append(
+                    (Self.trimmed(bytes, 0, colon), Self.trimmed(bytes, colon + 1, bytes.count)))
+            }
+            return true
+        }
+
+        /// `bytes[start..<end]` as text, without the spaces and tabs around it.
+        private static func trimmed(_ bytes: UnsafeRawBufferPointer, _ start: Int, _ end: Int) -> String {
+            var (start, end) = (start, end)
+            while start < end, bytes[start] == 0x20 || bytes[start] == 0x09 { start += 1 }
+            while end > start, bytes[end - 1] == 0x20 || bytes[end - 1] == 0x09 { end -= 1 }
+            return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
+
+        /// The head read so far as a response of the current hop's URL.
+        private func makeResponse() -> HTTPURLResponse? {
+            guard let head, let url = request.url else { return nil }
+            var fields: [String: String] = [:]
+            var names: [String: String] = [:]  // lowercased name → spelling first seen
+            for (name, value) in head.fields {
+                let key = names[name.lowercased(), default: name]
+                names[name.lowercased()] = key
+                fields[key] = fields[key].map { "\($0), \(value)" } ?? value
+            }
+            return HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields)
+        }
+
+        /// Gives the exchange the final response head; false when it refused it.
+        private func deliverHead() -> Bool {
+            delivered = true
+            guard let response = makeResponse(), exchange.receive(response) else {
+                refused = true
+                return false
+            }
+            return true
+        }
+
+        func received(_ bytes: UnsafeRawBufferPointer) -> Bool {
+            lastActivity = .now
+            if redirect != nil { return true }  // the body of a redirect: not kept
+            if !delivered, !deliverHead() { return false }
+            guard !refused, exchange.receive(contentsOf: bytes) else {
+                refused = true
+                return false
+            }
+            return true
+        }
+
+        /// Fills `buffer` with the next body bytes: the count, 0 at the end, nil to abort.
+        func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
+            lastActivity = .now
+            guard !exchange.isCancelled, let base = buffer.baseAddress else { return nil }
+            switch body {
+            case .none:
+                return 0
+            case .data(let data):
+                let count = min(buffer.count, data.count - memoryOffset)
+                guard count > 0 else { return 0 }
+                let start = data.startIndex + memoryOffset
+                data.copyBytes(to: base.assumingMemoryBound(to: UInt8.self), from: start..<start + count)
+                memoryOffset += count
+                return count
+            case .file(let url, let length):
+                return readStream(into: buffer) { SegmentedBodyStream([.file(path: url.path, size: length)]) }
+            case .stream(let make, _):
+                return readStream(into: buffer, make: make)
+            }
+        }
+
+        private func readStream(into buffer: UnsafeMutableRawBufferPointer, make: () -> InputStream?) -> Int? {
+            guard let base = buffer.baseAddress else { return nil }
+            if stream == nil {
+                guard let made = make() else {
+                    streamFailure = "the upload's body stream could not be made"
+                    return nil
+                }
+                made.open()
+                stream = made
+            }
+            guard let stream else { return nil }
+            let count = stream.read(base.assumingMemoryBound(to: UInt8.self), maxLength: buffer.count)
+            if count < 0 {
+                // (A SegmentedBodyStream, the kind NetworkKit makes, says what failed in `failure`;
+                // Foundation's `streamError` is not for subclasses.)
+                let failure = (stream as? SegmentedBodyStream)?.failure
+                streamFailure =
+                    "the upload's body could not be read" + (failure.map { ": \($0.path): \($0.reason)" } ?? "")
+                return nil
+            }
+            return count
+        }
+
+        /// Starts the body again from its beginning (a redirect that keeps the method and body).
+        func rewind() {
+            memoryOffset = 0
+            stream?.close()
+            stream = nil
+        }
+
+        func progressed(sent: Int64) -> Bool {
+            if sent != sentReported {
+                sentReported = sent
+                lastActivity = .now
+                if case .none = body {} else { exchange.didSend(totalBytes: sent) }
+            }
+            return !exchange.isCancelled
+        }
+    }
+
+    extension URLError {
+        /// An error with `reason` as its description.
+        init(_ code: Code, reason: String) {
+            self.init(code, userInfo: [NSLocalizedDescriptionKey: reason])
+        }
+    }
+#endif

@@ -1,0 +1,119 @@
+import Foundation
+import InternalServiceUtilities
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension HTTPExchange {
+    /// Sends the exchange through `transport` and returns the head (with the sink's body), or why it
+    /// failed; cancelling the calling task cancels the exchange.
+    func run(on transport: any HTTPTransport) async -> Result<HTTPResponse, HTTPError> {
+        guard !Task.isCancelled else {
+            let error = HTTPError.cancelled(HTTPError.RequestSummary(request))
+            return .failure(sink.end(error).failure ?? error)
+        }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let checks = pins.isEmpty ? false : transport.checksServerTrust
+                let done = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
+                    state.transportChecksServerTrust = checks
+                    if state.outcome == nil { state.continuation = continuation }
+                    return state.outcome
+                }
+                if let done { return continuation.resume(returning: done) }
+                transport.send(self)
+            }
+        } onCancel: {
+            cancel()
+        }
+        // A transport can miss a cancellation that arrives while it sets the request up.
+        if Task.isCancelled, case .success = result { return .failure(.cancelled(HTTPError.RequestSummary(request))) }
+        return result
+    }
+
+    /// Whether a final response head was received.
+    var hasResponse: Bool { state.withLock { $0.response != nil } }
+
+    /// The exchange's result once the transport completed with `error`.
+    func outcome(of error: (any Error)?) -> Result<HTTPResponse, HTTPError> {
+        let summary = HTTPError.RequestSummary(request)
+        let (response, decision, errorBody, received) = state.withLock {
+            ($0.response, $0.decision, $0.errorBody, $0.received)
+        }
+        let duration = start.duration(to: .now)
+        let failure: HTTPError
+        switch (decision, response) {
+        case (.fail(let reason)?, _):
+            failure = reason
+        case (.rejectStatus?, let response?):
+            let head = HTTPResponse(request: request, http: response, body: errorBody, duration: duration)
+            failure = .unacceptableStatus(
+                HTTPError.StatusFailure(
+                    request: summary, statusCode: head.statusCode, headers: head.headers, body: errorBody))
+        case (.finish?, let response?):
+            return finish(response, duration: duration)
+        case (_, let response?) where error == nil:
+            return finish(response, duration: duration)
+        default:
+            if let error {
+                failure = Self.failure(error, summary: summary, response: response, received: received)
+            } else {
+                failure = .transport(
+                    HTTPError.TransportFailure(request: summary, code: .badServerResponse, reason: "no response"))
+            }
+        }
+        return .failure(sink.end(failure).failure ?? failure)
+    }
+
+    /// A transport's error as an ``HTTPError``; a body that stopped short of its `Content-Length`
+    /// (which FoundationNetworking reports as an unknown error) is a lost connection, saying how
+    /// much arrived, so retriers treat it as one.
+    private static func failure(
+        _ error: any Error, summary: HTTPError.RequestSummary, response: HTTPURLResponse?, received: Int64
+    ) -> HTTPError {
+        let code = TransportErrors.code(of: error)
+        if let expected = response?.expectedContentLength, expected > received,
+            code == .unknown || code == .networkConnectionLost
+        {
+            return .transport(
+                HTTPError.TransportFailure(
+                    request: summary, code: .networkConnectionLost,
+                    reason: "the connection closed after \(received) of \(expected) bytes of the body"))
+        }
+        return TransportErrors.error(for: error, code: code, summary: summary)
+    }
+
+    private func finish(_ response: HTTPURLResponse, duration: Duration) -> Result<HTTPResponse, HTTPError> {
+        sink.end(nil).map { body in HTTPResponse(request: request, http: response, body: body, duration: duration) }
+    }
+}
+
+/// How a transport's errors become ``HTTPError``s.
+enum TransportErrors {
+    /// The ``HTTPError`` for a transport error whose code is `code`.
+    static func error(for error: any Error, code: URLError.Code, summary: HTTPError.RequestSummary) -> HTTPError {
+        switch code {
+        case .cancelled:
+            return .cancelled(summary)
+        case .timedOut:
+            return .timedOut(summary)
+        default:
+            let reason = (error as NSError).localizedDescription
+            return .transport(HTTPError.TransportFailure(request: summary, code: code, reason: reason))
+        }
+    }
+
+    /// URLSession's error code for `error`, `.unknown` when it has none.
+    static func code(of error: any Error) -> URLError.Code {
+        (error as? URLError)?.code ?? URLError.Code(rawValue: (error as NSError).code) ?? .unknown
+    }
+}
+
+extension Result {
+    /// The error of a failure, nil for a success.
+    var failure: Failure? {
+        if case .failure(let error) = self { return error }
+        return nil
+    }
+}

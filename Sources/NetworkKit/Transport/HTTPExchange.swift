@@ -1,0 +1,225 @@
+public import Foundation
+import InternalServiceUtilities
+
+#if canImport(FoundationNetworking)
+    public import FoundationNetworking
+#endif
+
+/// One request on its way through an ``HTTPTransport``: what to send, and where the transport
+/// reports what happens to it.
+///
+/// The client makes an exchange for every attempt and hands it to its transport's
+/// ``HTTPTransport/send(_:)``. The transport tells it the response head, the body as it arrives,
+/// the bytes it has sent and the end; the exchange turns them into the client's response or
+/// ``HTTPError``, applying the rules every transport shares: where a redirect may lead
+/// (``redirectRequest(after:for:)``), whether a server's certificate chain satisfies the client's
+/// public-key pins (``evaluateServerTrust(certificateChain:host:)``), and what a cut or refused
+/// body means. Its methods may be called from any thread, one at a time.
+public final class HTTPExchange: Sendable {
+    /// What a request sends as its body.
+    public enum Body: Sendable {
+        /// No body (a `POST`, `PUT` or `PATCH` without one is sent with `Content-Length: 0`).
+        case none
+        /// Bytes in memory, sent with their length.
+        case data(Data)
+        /// A whole file, sent with its length.
+        case file(URL, length: Int64)
+        /// A stream made afresh for each send (a redirect may need the body again), sent with
+        /// `length` as its `Content-Length`, or chunked when `length` is nil.
+        case stream(@Sendable () -> InputStream?, length: Int64?)
+    }
+
+    /// The request to send (after the client's adapters): method, URL, headers and timeout.
+    /// Its `timeoutInterval` is the longest time without progress, at most a week.
+    public let request: URLRequest
+    /// The body to send.
+    public let body: Body
+
+    let sink: any TransferSink
+    let pins: PublicKeyPins
+    let sent: (@Sendable (Int64) -> Void)?
+    /// Whether the body is expected to be large (a download), so a transport may size its buffers
+    /// for throughput rather than for many small responses.
+    let expectsLargeBody: Bool
+    let state = Locked(State())
+    /// The transport's cancellation, once registered, and whether the exchange was cancelled.
+    private let cancellation = Locked<(handler: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
+    let start = ContinuousClock.now
+
+    /// The most redirects one exchange follows.
+    public static let maximumRedirects = 16
+
+    struct State {
+        var response: HTTPURLResponse?
+        var decision: HeadDecision?
+        var errorBody = Data()
+        /// Body bytes received, to tell a body cut short from other failures.
+        var received: Int64 = 0
+        var redirects = 0
+        /// Whether the transport sending the exchange checks pins (``HTTPTransport/checksServerTrust``).
+        var transportChecksServerTrust = false
+        var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+        var outcome: Result<HTTPResponse, HTTPError>?
+    }
+
+    /// - Parameters:
+    ///   - request: The request as sent (after adapters).
+    ///   - body:    Its body; a request's own `httpBody` when `.none`.
+    ///   - sink:    Where the response body goes.
+    ///   - pins:    The client's public-key pins.
+    ///   - sent:    Told how many body bytes were sent so far, for an upload.
+    ///   - expectsLargeBody: Whether the body is expected to be large (a download).
+    init(
+        request: URLRequest, body: Body = .none, sink: any TransferSink, pins: PublicKeyPins,
+        sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false
+    ) {
+        self.expectsLargeBody = expectsLargeBody
+        self.request = request
+        if case .none = body, let data = request.httpBody {
+            self.body = .data(data)
+        } else {
+            self.body = body
+        }
+        self.sink = sink
+        self.pins = pins
+        self.sent = sent
+    }
+
+    // MARK: - Cancellation
+
+    /// Whether the caller cancelled the exchange, or it refused what it was told.
+    public var isCancelled: Bool { cancellation.value.cancelled }
+
+    /// Registers how the transport stops this exchange; called at once, on this thread, when it was
+    /// cancelled already, otherwise at most once when it is.
+    ///
+    /// - Parameter handler: Stops the transport's work soon; it must not wait for it.
+    public func onCancel(_ handler: @escaping @Sendable () -> Void) {
+        let cancelled = cancellation.withLock { state -> Bool in
+            if !state.cancelled { state.handler = handler }
+            return state.cancelled
+        }
+        if cancelled { handler() }
+    }
+
+    /// Cancels the exchange: the transport's handler runs once.
+    func cancel() {
+        let handler = cancellation.withLock { state -> (@Sendable () -> Void)? in
+            guard !state.cancelled else { return nil }
+            state.cancelled = true
+            defer { state.handler = nil }
+            return state.handler
+        }
+        handler?()
+    }
+
+    // MARK: - What the transport reports
+
+    /// The final response head: not an interim `1xx`, not a redirect the transport follows.
+    ///
+    /// - Parameter response: The head.
+    /// - Returns: Whether to go on; on false the transport stops and completes.
+    public func receive(_ response: HTTPURLResponse) -> Bool {
+        let refused = state.withLock { state -> Bool in
+            if case .fail? = state.decision { return true }
+            return false
+        }
+        guard !refused else {
+            cancel()
+            return false
+        }
+        let decision = sink.begin(response)
+        state.withLock { state in
+            state.response = response
+            state.decision = decision
+        }
+        switch decision {
+        case .accept, .rejectStatus:
+            return true
+        case .fail, .finish:
+            cancel()
+            return false
+        }
+    }
+
+    /// The next piece of the body, decoded from its content coding.
+    ///
+    /// - Parameter data: The bytes.
+    /// - Returns: Whether to go on; on false the transport stops and completes.
+    @discardableResult
+    public func receive(_ data: Data) -> Bool {
+        receive(data.count, write: { sink.write(data) }, keep: { room, body in body.append(data.prefix(room)) })
+    }
+
+    /// The next piece of the body in a buffer the transport reuses after the call (libcurl's), so a
+    /// file sink copies it only once.
+    ///
+    /// - Parameter bytes: The bytes, valid during the call only.
+    /// - Returns: Whether to go on; on false the transport stops and completes.
+    @discardableResult
+    public func receive(contentsOf bytes: UnsafeRawBufferPointer) -> Bool {
+        receive(
+            bytes.count, write: { sink.write(bytes: bytes) },
+            keep: { room, body in
+                guard let base = bytes.baseAddress else { return }
+                body.append(base.assumingMemoryBound(to: UInt8.self), count: min(room, bytes.count))
+            })
+    }
+
+    /// How many body bytes have been sent so far.
+    ///
+    /// - Parameter totalBytes: The running total.
+    public func didSend(totalBytes: Int64) {
+        sent?(totalBytes)
+    }
+
+    /// The exchange is over; call exactly once.
+    ///
+    /// - Parameter error: Nil when the whole response arrived, otherwise why it did not (a
+    ///   `URLError` with URLSession's codes). When the exchange refused something itself (a pin, a
+    ///   redirect, a sink's error), its own reason wins over whatever error this is.
+    public func complete(_ error: (any Error)?) {
+        cancellation.withLock { $0.handler = nil }  // it may hold the transport's work, which holds this
+        let outcome = outcome(of: error)
+        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? in
+            state.outcome = outcome
+            defer { state.continuation = nil }
+            return state.continuation
+        }
+        continuation?.resume(returning: outcome)
+    }
+
+    /// A piece of `count` bytes of the body, whichever form it came in: `write` gives it to the sink,
+    /// `keep` adds at most `room` bytes of it to an error response's body.
+    private func receive(_ count: Int, write: () -> HTTPError?, keep: (_ room: Int, _ body: inout Data) -> Void)
+        -> Bool
+    {
+        let decision = state.withLock { state in
+            state.received += Int64(count)
+            return state.decision
+        }
+        switch decision {
+        case .accept?:
+            guard let error = write() else { return !isCancelled }
+            fail(error)
+            return false
+        case .rejectStatus?:
+            state.withLock { state in
+                let room = Self.errorBodyLimit - state.errorBody.count
+                if room > 0 { keep(room, &state.errorBody) }
+            }
+            return !isCancelled
+        case .fail?, .finish?, nil:
+            return false
+        }
+    }
+
+    /// Ends the exchange with `error`, whatever the transport reports afterwards, and stops it.
+    func fail(_ error: HTTPError) {
+        state.withLock { $0.decision = .fail(error) }
+        cancel()
+    }
+
+    /// The most of an error response's body kept for ``HTTPError/StatusFailure/body``.
+    static let errorBodyLimit = 1 << 20
+}

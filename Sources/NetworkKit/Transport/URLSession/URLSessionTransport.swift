@@ -1,0 +1,111 @@
+#if canImport(FoundationNetworking)
+    import Foundation
+    public import FoundationNetworking
+#else
+    public import Foundation
+#endif
+
+/// The transport over `URLSession`: the one on Apple platforms, and on Linux where libcurl cannot be
+/// loaded or the client changes the session (``HTTPClient/Configuration/configureSession``).
+///
+/// Every exchange is a data or upload task of one session with a delegate that hands the head and
+/// the body to the exchange as they arrive, asks it about each redirect, and, on Apple platforms,
+/// applies the client's ``TrustAnchors`` and public-key pins in the server-trust challenge. On
+/// Linux, FoundationNetworking's URLSession shows no server certificates, so a client on this
+/// transport refuses requests to pinned hosts, and trust anchors are not applied.
+///
+/// ```swift
+/// let client = HTTPClient { $0.transport = URLSessionTransport() }
+/// ```
+public final class URLSessionTransport: HTTPTransport {
+    /// `"URLSession"`.
+    public var name: String { "URLSession" }
+    let session: URLSession
+    private let delegate: URLSessionTransportDelegate
+
+    /// Makes a transport with a session of its own.
+    ///
+    /// - Parameters:
+    ///   - configuration: The session's configuration; an ephemeral one without cookies or cache
+    ///                    by default.
+    ///   - trustAnchors:  Roots trusted for servers' chains (Apple platforms); the system's by default.
+    public convenience init(
+        configuration: URLSessionConfiguration = URLSessionTransport.defaultSessionConfiguration(),
+        trustAnchors: TrustAnchors? = nil
+    ) {
+        self.init(sessionConfiguration: configuration, trustAnchors: trustAnchors)
+    }
+
+    init(sessionConfiguration: URLSessionConfiguration, trustAnchors: TrustAnchors?) {
+        delegate = URLSessionTransportDelegate(trustAnchors: trustAnchors)
+        #if canImport(FoundationNetworking)
+            let queue: OperationQueue? = InlineDelegateQueue()
+        #else
+            let queue: OperationQueue? = nil
+        #endif
+        session = URLSession(configuration: sessionConfiguration, delegate: delegate, delegateQueue: queue)
+    }
+
+    /// An ephemeral configuration with no cookie store and no cache, so nothing is written to disk.
+    ///
+    /// - Returns: A new configuration.
+    public static func defaultSessionConfiguration() -> URLSessionConfiguration {
+        let session = URLSessionConfiguration.ephemeral
+        session.httpCookieStorage = nil
+        session.httpShouldSetCookies = false
+        session.urlCache = nil
+        session.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return session
+    }
+
+    /// True on Apple platforms, whose server-trust challenge shows the chain; false on Linux.
+    public var checksServerTrust: Bool {
+        #if canImport(FoundationNetworking)
+            false
+        #else
+            true
+        #endif
+    }
+
+    /// Starts a task for the exchange.
+    ///
+    /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
+    /// three with `sync` on its work queue, which may be busy and which runs the delegate callbacks
+    /// (on Linux callbacks run inline on its thread), so neither Swift's cooperative threads nor a callback wait for
+    /// it.
+    ///
+    /// - Parameter exchange: The request and where its outcome goes.
+    public func send(_ exchange: HTTPExchange) {
+        DispatchQueue.global().async { [session, delegate] in
+            let task = Self.makeTask(session, exchange)
+            delegate.register(exchange, for: task)
+            task.resume()
+            exchange.onCancel { DispatchQueue.global().async { task.cancel() } }
+        }
+    }
+
+    /// Lets running tasks finish, then releases the session and its delegate.
+    public func shutdown() {
+        session.finishTasksAndInvalidate()
+    }
+
+    /// The task sending the exchange's request with its body.
+    private static func makeTask(_ session: URLSession, _ exchange: HTTPExchange) -> URLSessionTask {
+        var request = exchange.request
+        switch exchange.body {
+        case .none:
+            return session.dataTask(with: request)
+        case .data(let data):
+            request.httpBody = nil
+            return session.uploadTask(with: request, from: data)
+        case .file(let url, let length):
+            request.setValue(String(length), forHTTPHeaderField: "Content-Length")
+            return session.uploadTask(with: request, fromFile: url)
+        case .stream(_, let length):
+            // FoundationNetworking always sends a stream chunked; Apple's URLSession uses a
+            // Content-Length the request sets.
+            request.setValue(length.map(String.init), forHTTPHeaderField: "Content-Length")
+            return session.uploadTask(withStreamedRequest: request)
+        }
+    }
+}
