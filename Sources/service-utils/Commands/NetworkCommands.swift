@@ -16,15 +16,18 @@
             name: "http",
             summary: "send a request through NetworkKit and print status, headers and body",
             usage:
-                "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS] [--verbose]",
+                "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS] [--verbose] "
+                + TLSOptions.usage,
             details: """
                 key=value pairs are parameters: the query string for GET, HEAD and DELETE, a form body
                 otherwise, or a JSON object body with --json. Every status is printed; the exit status is 0
-                below 400 and 1 from 400 up. Credentials in headers are sent but never printed. --verbose
-                writes the request as a curl command and a log line per attempt to standard error.
-                """
+                below 400 and 1 from 400 up, and 1 when no answer came (a refused certificate or pin, say).
+                Credentials in headers are sent but never printed. --verbose writes the request as a curl
+                command and a log line per attempt to standard error.
+                """ + "\n\n" + TLSOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
+            let tls = try TLSOptions(parsing: &parser)
             let json = parser.flag("--json")
             let verbose = parser.flag("--verbose")
             let headerLines = try parser.options("--header")
@@ -40,10 +43,11 @@
                 method: words[0], url: words[1], pairs: Array(words.dropFirst(2)), headerLines: headerLines,
                 json: json, timeout: timeout)
             if verbose { console.error(try router.asURLRequest().cURLDescription()) }
-            let client = HTTPClient { configuration in
-                configuration.acceptableStatusCodes = 100..<600
-                if verbose { configuration.eventMonitors = [RequestLogger { console.error($0) }] }
-            }
+            var configuration = HTTPClient.Configuration()
+            configuration.acceptableStatusCodes = 100..<600
+            if verbose { configuration.eventMonitors = [RequestLogger { console.error($0) }] }
+            try tls.apply(to: &configuration, for: router.url)
+            let client = HTTPClient(configuration: configuration)
             let response = try await client.send(router)
             printResponse(response, console: console)
             return response.statusCode < 400 ? ExitStatus.success : ExitStatus.failure
@@ -253,6 +257,8 @@
     /// The request described by `service-utils http` arguments.
     private struct CommandLineRouter: HTTPRouter {
         let baseURL: URL?
+        /// The URL as given, before parameters are added to its query.
+        let url: URL
         let path = ""
         let method: HTTPMethod
         let headers: HTTPHeaders?
@@ -267,6 +273,7 @@
                 throw UsageError("not an absolute URL: \(url)")
             }
             baseURL = parsed
+            self.url = parsed
             self.method = HTTPMethod(rawValue: method.uppercased())
             var headers = HTTPHeaders()
             for line in headerLines {
