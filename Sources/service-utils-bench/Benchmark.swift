@@ -49,8 +49,19 @@
     struct BenchmarkCase: Sendable {
         /// The case's label in the report.
         let name: String
+        /// Another case of the same benchmark whose time and CPU time the report also gives this
+        /// case's ratio to, beside the baseline's (see ``compared(with:)``); nil for none.
+        var reference: String? = nil
         /// Does the work once and returns the sample.
         let measure: @Sendable () async throws -> BenchmarkSample
+
+        /// This case, its report also giving its ratios to the case named `name`: a second reference
+        /// beside the baseline, such as plain URLSession beside the `curl` baseline.
+        func compared(with name: String) -> BenchmarkCase {
+            var compared = self
+            compared.reference = name
+            return compared
+        }
 
         /// A case timed around `body` with the monotonic clock.
         static func timed(_ name: String, _ body: @escaping @Sendable () async throws -> Void) -> BenchmarkCase {

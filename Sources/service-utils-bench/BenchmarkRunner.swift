@@ -33,11 +33,14 @@
             do {
                 let all = [prepared.baseline] + prepared.cases
                 let statistics = try await measureInterleaved(all, repetition: prepared.repetition)
+                let byName = Dictionary(zip(all.map(\.name), statistics)) { first, _ in first }
                 printHeader()
                 printRow(
                     prepared.baseline.name + " (baseline)", statistics[0], baseline: nil, work: prepared.workPerRun)
                 for (benchmarkCase, caseStatistics) in zip(prepared.cases, statistics.dropFirst()) {
-                    printRow(benchmarkCase.name, caseStatistics, baseline: statistics[0], work: prepared.workPerRun)
+                    printRow(
+                        benchmarkCase.name, caseStatistics, baseline: statistics[0], work: prepared.workPerRun,
+                        reference: benchmarkCase.reference.map { ($0, byName[$0]) })
                 }
                 await prepared.tearDown()
                 return true
@@ -56,7 +59,9 @@
             _ cases: [BenchmarkCase], repetition: PreparedBenchmark.Repetition
         ) async throws -> [Statistics] {
             let (runs, warmups) = repetition == .once ? (1, 0) : (self.runs, self.warmups)
-            if repetition == .once { print("  (one run, no warm-up: each run is long and measures fresh processes)") }
+            if repetition == .once {
+                print("  (one run, no warm-up: each run is long, and warms itself up or measures fresh processes)")
+            }
             for _ in 0..<warmups {
                 for benchmarkCase in cases { _ = try await benchmarkCase.measure() }
             }
@@ -90,13 +95,14 @@
 
         private func printHeader() {
             let columns = [
-                pad("case", 34), pad("median", 12), pad("min", 12), pad("max", 12), pad("throughput", 18), "ratio",
+                pad("case", 38), pad("median", 12), pad("min", 12), pad("max", 12), pad("throughput", 18), "ratio",
             ]
             print("  " + columns.joined())
         }
 
         private func printRow(
-            _ name: String, _ statistics: Statistics, baseline: Statistics?, work: PreparedBenchmark.Work?
+            _ name: String, _ statistics: Statistics, baseline: Statistics?, work: PreparedBenchmark.Work?,
+            reference: (name: String, statistics: Statistics?)? = nil
         ) {
             var throughput = ""
             if let work {
@@ -109,7 +115,7 @@
                 ratio = String(format: "%.2f× baseline time (speed %.2f×)", cost, 1 / max(cost, 1e-12))
             }
             let columns = [
-                pad(name, 34), pad(Self.format(statistics.median), 12), pad(Self.format(statistics.min), 12),
+                pad(name, 38), pad(Self.format(statistics.median), 12), pad(Self.format(statistics.min), 12),
                 pad(Self.format(statistics.max), 12), pad(throughput, 18), ratio,
             ]
             print("  " + columns.joined())
@@ -127,7 +133,20 @@
                 }
                 print(line)
             }
+            if let reference { printComparison(statistics, with: reference.name, reference.statistics) }
             for note in statistics.notes { print("      \(note)") }
+        }
+
+        /// The line under a case's row giving its time and CPU ratios to another case, its reference.
+        private func printComparison(_ statistics: Statistics, with name: String, _ reference: Statistics?) {
+            guard let reference else { return print("      (no case named \(name) to compare with)") }
+            var line =
+                "      vs \(name): "
+                + String(format: "%.2f× its time", statistics.median.seconds / max(reference.median.seconds, 1e-12))
+            if let cpu = statistics.cpu, let referenceCPU = reference.cpu {
+                line += String(format: ", %.2f× its CPU", cpu.seconds / max(referenceCPU.seconds, 1e-12))
+            }
+            print(line)
         }
 
         private func pad(_ text: String, _ width: Int) -> String {
