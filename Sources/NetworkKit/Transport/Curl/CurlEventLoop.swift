@@ -34,8 +34,8 @@
         private var active: [Libcurl.Handle: CurlTransfer] = [:]
         private var spare: [Libcurl.Handle] = []
         private var lastIdleCheck = ContinuousClock.now
-        /// Why the TLS check last refused each host, cleared when it next accepts one (see CurlTrust).
-        var trustFailures: [String: HTTPError.PinningFailureReason] = [:]
+        /// Why the TLS check last refused each host (see CurlTrust).
+        let trustFailures = CurlTrustFailures()
 
         /// How long the thread waits for work before it ends.
         static let idleExit = Duration.seconds(2)
@@ -164,7 +164,7 @@
                 return transfer.exchange.complete(failure)
             }
             transfer.easy = easy
-            transfer.loop = self
+            transfer.trustFailures = trustFailures
             active[easy] = transfer
             let added = library.multiAdd(multi, easy)
             if added != 0 {
@@ -184,7 +184,8 @@
                 else { continue }
                 let code = message.load(fromByteOffset: 16, as: Int32.self)
                 detach(transfer)
-                switch transfer.endHop(code: code, library: library, trustFailure: trustFailures[transfer.host]) {
+                switch transfer.endHop(code: code, library: library, trustFailure: trustFailures.byHost[transfer.host])
+                {
                 case .follow:
                     library.easyReset(easy)
                     start(transfer, on: easy)

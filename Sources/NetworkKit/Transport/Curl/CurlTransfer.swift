@@ -18,8 +18,8 @@
         var body: HTTPExchange.Body
         /// The easy handle while the transfer runs in the loop.
         var easy: Libcurl.Handle?
-        /// The loop it runs in, for the TLS check (see CurlTrust).
-        weak var loop: CurlEventLoop?
+        /// Where its loop keeps the TLS check's refusals (see CurlTrust).
+        var trustFailures: CurlTrustFailures?
         /// The head of the current hop being read: status, version and fields in order.
         var head: (status: Int, version: String, fields: [(String, String)])?
         var delivered = false

@@ -86,7 +86,9 @@
                 return exchange.complete(URLError(.unknown, reason: failure ?? "libcurl is not available"))
             }
             let transfer = CurlTransfer(exchange: exchange)
-            exchange.onCancel { [weak loop] in loop?.cancel(transfer) }
+            // Strong: the exchange drops the handler when it completes, and a weak reference would
+            // give the loop a side table that LeakSanitizer reports when a process exits mid-loop.
+            exchange.onCancel { loop.cancel(transfer) }
             loop.submit(transfer)
         }
 

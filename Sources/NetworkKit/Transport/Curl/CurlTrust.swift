@@ -119,17 +119,28 @@
         }
     }
 
-    /// One connection's check: its host, the pins it must satisfy, and the loop that keeps why it
-    /// was refused.
+    /// Why the TLS check last refused each host, cleared when it next accepts one; kept by a
+    /// ``CurlEventLoop`` and read there when a transfer ends.
+    ///
+    /// A class of its own, held strongly by the loop, its transfers and their connections' checks,
+    /// so that none of them needs a weak reference to the loop.
+    final class CurlTrustFailures {
+        /// The reasons by host, read and written on the loop's thread only (OpenSSL runs the verify
+        /// callback inside `curl_multi_perform`).
+        var byHost: [String: HTTPError.PinningFailureReason] = [:]
+    }
+
+    /// One connection's check: its host, the pins it must satisfy, and where to keep why it was
+    /// refused.
     final class ConnectionTrustCheck {
         let host: String
         let pins: PublicKeyPins
-        weak var loop: CurlEventLoop?
+        let failures: CurlTrustFailures?
 
-        init(host: String, pins: PublicKeyPins, loop: CurlEventLoop?) {
+        init(host: String, pins: PublicKeyPins, failures: CurlTrustFailures?) {
             self.host = host
             self.pins = pins
-            self.loop = loop
+            self.failures = failures
         }
     }
 
@@ -139,7 +150,8 @@
             { _, context, user in
                 guard let trust = CurlTrust.shared, let user else { return 4 }  // CURLE_NOT_BUILT_IN
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
-                let check = ConnectionTrustCheck(host: transfer.host, pins: transfer.exchange.pins, loop: transfer.loop)
+                let check = ConnectionTrustCheck(
+                    host: transfer.host, pins: transfer.exchange.pins, failures: transfer.trustFailures)
                 let pointer = Unmanaged.passRetained(check).toOpaque()
                 guard trust.setExtraData(context, trust.extraDataIndex, pointer) == 1 else {
                     Unmanaged<ConnectionTrustCheck>.fromOpaque(pointer).release()
@@ -155,16 +167,16 @@
         let check = Unmanaged<ConnectionTrustCheck>.fromOpaque(argument).takeUnretainedValue()
         guard trust.verify(context) == 1 else {
             let message = trust.errorText(Int(trust.error(context))).map { String(cString: $0) } ?? "not trusted"
-            check.loop?.trustFailures[check.host] = .untrustedChain(message)
+            check.failures?.byHost[check.host] = .untrustedChain(message)
             return 0
         }
         let chain = trust.certificates(of: context)
         if let reason = check.pins.evaluate(certificateChain: chain, host: check.host, at: Date()) {
-            check.loop?.trustFailures[check.host] = reason
+            check.failures?.byHost[check.host] = reason
             trust.setError(context, 50)  // X509_V_ERR_APPLICATION_VERIFICATION
             return 0
         }
-        check.loop?.trustFailures[check.host] = nil
+        check.failures?.byHost[check.host] = nil
         return 1
     }
 
