@@ -117,6 +117,11 @@ final class RawReplyServer: Sendable {
     let connections = Locked(0)
     /// Opened when a request's head has been read on some connection.
     let headRead = Latch()
+    /// When the client closed a connection held open (or ``stop()`` did), seen by the server's own
+    /// thread: a timeout measured here does not wait for a test task to be scheduled.
+    let heldClosedAt = Locked<ContinuousClock.Instant?>(nil)
+    /// Opened when a connection held open has ended.
+    let heldClosed = Latch()
 
     init(reply: Data?) throws {
         let (socket, port) = try LoopbackSocket.listen()
@@ -126,6 +131,8 @@ final class RawReplyServer: Sendable {
         let held = self.held
         let connections = self.connections
         let headRead = self.headRead
+        let heldClosedAt = self.heldClosedAt
+        let heldClosed = self.heldClosed
         let thread = Thread {
             while true {
                 let connection = accept(socket, nil, nil)
@@ -134,7 +141,10 @@ final class RawReplyServer: Sendable {
                 let worker = Thread {
                     Self.readHead(connection)
                     headRead.open()
-                    guard let reply else { return held.withLock { $0.append(connection) } }
+                    guard let reply else {
+                        held.withLock { $0.append(connection) }
+                        return Self.awaitClose(connection, held: held, closedAt: heldClosedAt, closed: heldClosed)
+                    }
                     reply.withUnsafeBytes { bytes in
                         var offset = 0
                         while offset < bytes.count {
@@ -160,16 +170,29 @@ final class RawReplyServer: Sendable {
         URL(string: "http://127.0.0.1:\(port)/\(path)") ?? URL(fileURLWithPath: "/")
     }
 
-    /// Stops listening and closes the connections held open.
+    /// Stops listening and ends the connections held open (their threads close them).
     func stop() {
         listener.withLock { descriptor in
             if let open = descriptor { shutdown(open, Int32(SHUT_RDWR)) }
         }
-        let open = held.withLock { held -> [Int32] in
-            defer { held.removeAll() }
-            return held
+        held.withLock { held in
+            for connection in held { shutdown(connection, Int32(SHUT_RDWR)) }
         }
-        for connection in open { close(connection) }
+    }
+
+    /// Reads a held connection until the client closes it (or ``stop()`` shuts it down), notes when,
+    /// and closes it; under `held`'s lock, so ``stop()`` never shuts down a reused descriptor number.
+    private static func awaitClose(
+        _ connection: Int32, held: Locked<[Int32]>, closedAt: Locked<ContinuousClock.Instant?>, closed: Latch
+    ) {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while recv(connection, &buffer, buffer.count, 0) > 0 {}
+        closedAt.withLock { $0 = $0 ?? .now }
+        held.withLock { held in
+            held.removeAll { $0 == connection }
+            close(connection)
+        }
+        closed.open()
     }
 
     /// Reads up to the blank line ending a request's head (or the end of the stream), a byte at a time.
