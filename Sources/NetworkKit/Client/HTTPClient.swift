@@ -160,6 +160,11 @@ public final class HTTPClient: Sendable {
         let validation = ResponseValidation(
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)
-        return try await RequestExecution(client: self, request: base, validation: validation).run()
+        let transport = self.transport
+        let pins = configuration.publicKeyPins
+        return try await RequestExecution(client: self, request: base).run { adapted, _ in
+            await HTTPExchange(request: adapted, sink: DataSink(), pins: pins).run(on: transport)
+                .flatMap(validation.validate)
+        }
     }
 }

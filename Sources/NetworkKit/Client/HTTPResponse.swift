@@ -51,11 +51,12 @@ public struct HTTPResponse: Sendable {
             url: url, duration: duration, attempts: attempts)
     }
 
-    /// A response whose headers are converted from `http` only when they are read.
-    init(request: URLRequest, http: HTTPURLResponse, body: Data, duration: Duration) {
+    /// A response with `head`'s status, URL and headers (converted from a platform response only
+    /// when they are read).
+    init(request: URLRequest, head: ResponseHead, body: Data, duration: Duration) {
         self.init(
-            request: request, statusCode: http.statusCode, headerSource: .platform(http), body: body,
-            url: http.url, duration: duration, attempts: 1)
+            request: request, statusCode: head.statusCode, headerSource: head.fields, body: body,
+            url: head.url, duration: duration, attempts: 1)
     }
 
     private init(

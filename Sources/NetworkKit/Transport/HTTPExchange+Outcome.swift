@@ -47,7 +47,7 @@ extension HTTPExchange {
         case (.fail(let reason)?, _):
             failure = reason
         case (.rejectStatus?, let response?):
-            let head = HTTPResponse(request: request, http: response, body: errorBody, duration: duration)
+            let head = HTTPResponse(request: request, head: response, body: errorBody, duration: duration)
             failure = .unacceptableStatus(
                 HTTPError.StatusFailure(
                     request: summary, statusCode: head.statusCode, headers: head.headers, body: errorBody))
@@ -70,7 +70,7 @@ extension HTTPExchange {
     /// (which FoundationNetworking reports as an unknown error) is a lost connection, saying how
     /// much arrived, so retriers treat it as one.
     private static func failure(
-        _ error: any Error, summary: HTTPError.RequestSummary, response: HTTPURLResponse?, received: Int64
+        _ error: any Error, summary: HTTPError.RequestSummary, response: ResponseHead?, received: Int64
     ) -> HTTPError {
         let code = TransportErrors.code(of: error)
         if let expected = response?.expectedContentLength, expected > received,
@@ -84,8 +84,8 @@ extension HTTPExchange {
         return TransportErrors.error(for: error, code: code, summary: summary)
     }
 
-    private func finish(_ response: HTTPURLResponse, duration: Duration) -> Result<HTTPResponse, HTTPError> {
-        sink.end(nil).map { body in HTTPResponse(request: request, http: response, body: body, duration: duration) }
+    private func finish(_ response: ResponseHead, duration: Duration) -> Result<HTTPResponse, HTTPError> {
+        sink.end(nil).map { body in HTTPResponse(request: request, head: response, body: body, duration: duration) }
     }
 }
 

@@ -28,6 +28,12 @@ extension HTTPExchange {
     ///   - request:  The request it answers (the exchange's own, or the previous hop's).
     /// - Returns: The next hop's request, or nil.
     public func redirectRequest(after response: HTTPURLResponse, for request: URLRequest) -> URLRequest? {
+        redirectRequest(after: ResponseHead(response), for: request)
+    }
+
+    /// The next hop's request after a redirect whose head a transport read itself; see
+    /// the public `redirectRequest(after:for:)`.
+    func redirectRequest(after response: ResponseHead, for request: URLRequest) -> URLRequest? {
         let summary = HTTPError.RequestSummary(self.request)
         let hops = state.withLock { state -> Int in
             state.redirects += 1

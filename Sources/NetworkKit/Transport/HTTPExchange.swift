@@ -50,7 +50,7 @@ public final class HTTPExchange: Sendable {
     public static let maximumRedirects = 16
 
     struct State {
-        var response: HTTPURLResponse?
+        var response: ResponseHead?
         var decision: HeadDecision?
         var errorBody = Data()
         /// Body bytes received, to tell a body cut short from other failures.
@@ -120,6 +120,11 @@ public final class HTTPExchange: Sendable {
     /// - Parameter response: The head.
     /// - Returns: Whether to go on; on false the transport stops and completes.
     public func receive(_ response: HTTPURLResponse) -> Bool {
+        receive(ResponseHead(response))
+    }
+
+    /// The final response head, as a transport that reads heads itself reports it.
+    func receive(_ response: ResponseHead) -> Bool {
         let refused = state.withLock { state -> Bool in
             if case .fail? = state.decision { return true }
             return false

@@ -22,7 +22,7 @@ enum HeadDecision: Sendable {
 /// of an accepted body, ``end(_:)`` exactly once.
 protocol TransferSink: Sendable {
     /// Decides what happens with the response.
-    func begin(_ response: HTTPURLResponse) -> HeadDecision
+    func begin(_ response: ResponseHead) -> HeadDecision
     /// Takes a piece of an accepted body; an error stops the transfer with it.
     func write(_ data: Data) -> HTTPError?
     /// Takes a piece of an accepted body from a buffer valid only during the call.

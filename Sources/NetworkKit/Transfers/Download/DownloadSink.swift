@@ -134,7 +134,7 @@ final class DownloadSink: TransferSink {
 
     // MARK: - TransferSink
 
-    func begin(_ response: HTTPURLResponse) -> HeadDecision {
+    func begin(_ response: ResponseHead) -> HeadDecision {
         state.withLock { state in
             guard let from = state.requestedFrom else { return beginWhole(response, state: &state) }
             let contentRange = response.value(forHTTPHeaderField: "Content-Range")
@@ -259,7 +259,7 @@ final class DownloadSink: TransferSink {
     // MARK: - Heads
 
     /// A head answering a request for the whole body (or a range request the server ignored).
-    private func beginWhole(_ response: HTTPURLResponse, state: inout State) -> HeadDecision {
+    private func beginWhole(_ response: ResponseHead, state: inout State) -> HeadDecision {
         let decision = validation.decision(for: response, request: attemptRequest)
         guard case .accept = decision else { return decision }
         var total: Int64? = response.expectedContentLength >= 0 ? response.expectedContentLength : nil
@@ -275,7 +275,7 @@ final class DownloadSink: TransferSink {
 
     /// Opens the partial file at `offset` and records the representation's validator before any
     /// byte of it is written, so the description never names bytes it did not check.
-    private func open(at offset: Int64, total: Int64?, _ response: HTTPURLResponse, state: inout State)
+    private func open(at offset: Int64, total: Int64?, _ response: ResponseHead, state: inout State)
         -> HeadDecision
     {
         let length = response.expectedContentLength
@@ -303,7 +303,7 @@ final class DownloadSink: TransferSink {
     /// What a resume of `response`'s body needs, or nil when it cannot be resumed safely: no strong
     /// `ETag` or `Last-Modified`, or a content coding (the bytes on disk are then decoded ones,
     /// whose offsets are not the representation's).
-    private static func description(of response: HTTPURLResponse, url: URL, total: Int64?)
+    private static func description(of response: ResponseHead, url: URL, total: Int64?)
         -> PartialDownload.Description?
     {
         let coding = response.value(forHTTPHeaderField: "Content-Encoding")?.lowercased()

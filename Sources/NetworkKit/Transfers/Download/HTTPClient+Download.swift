@@ -86,7 +86,7 @@ extension HTTPClient {
                 HTTPError.TransferFailure(request: HTTPError.RequestSummary(base), reason: error.reason))
         }
         defer { sink.unlock() }  // now, not whenever the last reference to the sink goes
-        let head = try await TransferExecution(client: self, request: base).run { adapted, _ in
+        let head = try await RequestExecution(client: self, request: base).run { adapted, _ in
             let result = await self.downloadAttempt(adapted, sink: sink)
             guard case .success = result, sink.takeRestart() else { return result }
             return await self.downloadAttempt(adapted, sink: sink)

@@ -10,7 +10,7 @@ import InternalServiceUtilities
 final class DataSink: TransferSink {
     private let body = Locked(Data())
 
-    func begin(_ response: HTTPURLResponse) -> HeadDecision {
+    func begin(_ response: ResponseHead) -> HeadDecision {
         .accept
     }
 

@@ -16,7 +16,7 @@ final class MemorySink: TransferSink {
         self.request = request
     }
 
-    func begin(_ response: HTTPURLResponse) -> HeadDecision {
+    func begin(_ response: ResponseHead) -> HeadDecision {
         validation.decision(for: response, request: request)
     }
 

@@ -7,7 +7,7 @@ import Foundation
 extension ResponseValidation {
     /// Checks a transfer's response head as ``validate(_:)`` checks a whole response: the status,
     /// then the content type against the request's `Accept` unless the head announces no body.
-    func decision(for response: HTTPURLResponse, request: URLRequest) -> HeadDecision {
+    func decision(for response: ResponseHead, request: URLRequest) -> HeadDecision {
         guard acceptableStatusCodes.contains(response.statusCode) else { return .rejectStatus }
         guard validatesContentType, response.expectedContentLength != 0, let accept = Self.accept(of: request) else {
             return .accept

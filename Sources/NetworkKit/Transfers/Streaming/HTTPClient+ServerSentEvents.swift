@@ -146,7 +146,7 @@ extension HTTPClient {
     }
 
     /// The HTML standard's checks of a connection's head: 200 and `text/event-stream`; 204 stops.
-    private static let checkEventStream: @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision = {
+    private static let checkEventStream: @Sendable (ResponseHead, URLRequest) -> HeadDecision = {
         response, request in
         if response.statusCode == 204 { return .finish }
         guard response.statusCode == 200 else { return .rejectStatus }

@@ -88,7 +88,7 @@ extension HTTPClient {
 
     /// Starts a streamed call in a task of its own and waits for its head.
     private func startStream(
-        _ request: URLRequest, check: @escaping @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision
+        _ request: URLRequest, check: @escaping @Sendable (ResponseHead, URLRequest) -> HeadDecision
     )
         async throws(HTTPError) -> ResponseStream
     {
@@ -120,7 +120,7 @@ extension HTTPClient {
     /// Runs a streamed call whose body is split into lines, in a task ended by the reader.
     private func lineStream(
         _ prepared: Result<URLRequest, HTTPError>,
-        check: @escaping @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision,
+        check: @escaping @Sendable (ResponseHead, URLRequest) -> HeadDecision,
         maximumLength: Int
     ) -> AsyncThrowingStream<String, any Error> {
         let (lines, continuation) = AsyncThrowingStream<String, any Error>.makeStream()

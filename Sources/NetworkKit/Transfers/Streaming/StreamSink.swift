@@ -8,7 +8,7 @@ import InternalServiceUtilities
 /// Hands a streamed body to its consumer piece by piece, as it arrives.
 final class StreamSink: TransferSink {
     private let request: URLRequest
-    private let check: @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision
+    private let check: @Sendable (ResponseHead, URLRequest) -> HeadDecision
     private let onHead: @Sendable (HTTPResponse) -> Void
     private let onData: @Sendable (Data) -> HTTPError?
 
@@ -18,7 +18,7 @@ final class StreamSink: TransferSink {
     ///   - onHead:  Told the accepted head, before any of its body.
     ///   - onData:  Takes each piece of the body; an error stops the transfer.
     init(
-        request: URLRequest, check: @escaping @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision,
+        request: URLRequest, check: @escaping @Sendable (ResponseHead, URLRequest) -> HeadDecision,
         onHead: @escaping @Sendable (HTTPResponse) -> Void, onData: @escaping @Sendable (Data) -> HTTPError?
     ) {
         self.request = request
@@ -27,10 +27,10 @@ final class StreamSink: TransferSink {
         self.onData = onData
     }
 
-    func begin(_ response: HTTPURLResponse) -> HeadDecision {
+    func begin(_ response: ResponseHead) -> HeadDecision {
         let decision = check(response, request)
         if case .accept = decision {
-            onHead(HTTPResponse(request: request, http: response, body: Data(), duration: .zero))
+            onHead(HTTPResponse(request: request, head: response, body: Data(), duration: .zero))
         }
         return decision
     }
@@ -49,7 +49,7 @@ extension HTTPClient {
     /// Runs a streamed call: attempts (retried as long as no head was accepted) until one's body has
     /// been handed over whole.
     func streamBody(
-        _ request: URLRequest, check: @escaping @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision,
+        _ request: URLRequest, check: @escaping @Sendable (ResponseHead, URLRequest) -> HeadDecision,
         onHead: @escaping @Sendable (HTTPResponse) -> Void, onData: @escaping @Sendable (Data) -> HTTPError?
     ) async throws(HTTPError) -> HTTPResponse {
         let accepted = Locked(false)
@@ -64,11 +64,11 @@ extension HTTPClient {
                 }, onData: onData)
             return await HTTPExchange(request: adapted, sink: sink, pins: pins).run(on: transport)
         }
-        return try await TransferExecution(client: self, request: request).run(retriable: { !accepted.value }, attempt)
+        return try await RequestExecution(client: self, request: request).run(retriable: { !accepted.value }, attempt)
     }
 
     /// The validation of this client (or of `acceptableStatusCodes`) as a head check.
-    func headCheck(acceptableStatusCodes: Range<Int>?) -> @Sendable (HTTPURLResponse, URLRequest) -> HeadDecision {
+    func headCheck(acceptableStatusCodes: Range<Int>?) -> @Sendable (ResponseHead, URLRequest) -> HeadDecision {
         let validation = ResponseValidation(
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)

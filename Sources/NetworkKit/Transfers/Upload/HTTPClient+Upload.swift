@@ -89,7 +89,7 @@ extension HTTPClient {
         let reporter = ProgressReporter.make(progress)
         let length = plan.length
         reporter?.update(completed: 0, total: length)
-        let response = try await TransferExecution(client: self, request: base).run { adapted, _ in
+        let response = try await RequestExecution(client: self, request: base).run { adapted, _ in
             let exchange = HTTPExchange(
                 request: adapted, body: plan.transferBody, sink: MemorySink(validation: validation, request: adapted),
                 pins: self.configuration.publicKeyPins, sent: { reporter?.update(completed: $0, total: length) })

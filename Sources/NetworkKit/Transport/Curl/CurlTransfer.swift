@@ -24,7 +24,7 @@
         var head: (status: Int, version: String, fields: [(String, String)])?
         var delivered = false
         /// A redirect seen in the current hop's head, followed when the hop ends.
-        var redirect: HTTPURLResponse?
+        var redirect: ResponseHead?
         /// Stopped from here: the exchange refused a head or a piece of body.
         var refused = false
         var lastActivity = ContinuousClock.now
@@ -182,16 +182,9 @@
         }
 
         /// The head read so far as a response of the current hop's URL.
-        private func makeResponse() -> HTTPURLResponse? {
+        private func makeResponse() -> ResponseHead? {
             guard let head, let url = request.url else { return nil }
-            var fields: [String: String] = [:]
-            var names: [String: String] = [:]  // lowercased name → spelling first seen
-            for (name, value) in head.fields {
-                let key = names[name.lowercased(), default: name]
-                names[name.lowercased()] = key
-                fields[key] = fields[key].map { "\($0), \(value)" } ?? value
-            }
-            return HTTPURLResponse(url: url, statusCode: head.status, httpVersion: head.version, headerFields: fields)
+            return ResponseHead(statusCode: head.status, url: url, fields: head.fields)
         }
 
         /// Gives the exchange the final response head; false when it refused it.

@@ -1,0 +1,69 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A final response head as an exchange sees it: status, URL and fields, from a platform response
+/// (URLSession, a custom transport) or from the field list a transport read itself (libcurl).
+///
+/// Sinks, validation and the redirect rules read heads through it, so a transport that parses the
+/// head itself never makes an `HTTPURLResponse`: on Linux its initializer canonicalises every field
+/// name through `NSString` and cost more than the rest of a small request's own work.
+struct ResponseHead: Sendable {
+    /// The status code.
+    let statusCode: Int
+    /// The URL that answered.
+    let url: URL?
+    /// The fields.
+    let fields: ResponseHeaderSource
+
+    /// A head taken from a platform response.
+    init(_ response: HTTPURLResponse) {
+        statusCode = response.statusCode
+        url = response.url
+        fields = .platform(response)
+    }
+
+    /// A head read from the wire: fields of the same name (any case) are joined with `", "` under
+    /// the spelling first seen, as `HTTPURLResponse` joins them, and sorted by name.
+    ///
+    /// - Parameters:
+    ///   - statusCode: The status code.
+    ///   - url:        The URL that answered.
+    ///   - fields:     The fields (name, value) in the order they arrived.
+    init(statusCode: Int, url: URL?, fields: [(String, String)]) {
+        self.statusCode = statusCode
+        self.url = url
+        var joined: [HTTPHeader] = []
+        joined.reserveCapacity(fields.count)
+        var positions: [String: Int] = [:]  // lowercased name → index in `joined`
+        for (name, value) in fields {
+            let key = name.lowercased()
+            if let position = positions[key] {
+                joined[position] = HTTPHeader(name: joined[position].name, value: joined[position].value + ", " + value)
+            } else {
+                positions[key] = joined.count
+                joined.append(HTTPHeader(name: name, value: value))
+            }
+        }
+        joined.sort { $0.name < $1.name }
+        self.fields = .list(HTTPHeaders(joined))
+    }
+
+    /// One field's value; the name is matched in any case.
+    func value(forHTTPHeaderField name: String) -> String? {
+        fields.value(for: name)
+    }
+
+    /// The body's length from `Content-Length`, -1 when the head gives none.
+    var expectedContentLength: Int64 {
+        switch fields {
+        case .platform(let response):
+            return response.expectedContentLength
+        case .list(let headers):
+            guard let text = headers["Content-Length"], let length = Int64(text), length >= 0 else { return -1 }
+            return length
+        }
+    }
+}
