@@ -227,12 +227,13 @@
         {
             if let file { try? FileManager.default.removeItem(at: file) }
             settleDisk()
+            let cpuBefore = CPUTime.children()
             let clock = ContinuousClock()
             let start = clock.now
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 Thread { continuation.resume(with: Result { try body() }) }.start()
             }
-            return BenchmarkSample(duration: start.duration(to: clock.now))
+            return BenchmarkSample(duration: start.duration(to: clock.now), cpu: CPUTime.children() - cpuBefore)
         }
 
         /// Writes out every dirty page of the system before a timed run, so no run pays for the
@@ -251,10 +252,12 @@
             settleDisk()
             let before = ProcessMemory.read(process: getpid())?.resident ?? 0
             let reset = ProcessMemory.resetPeak()
+            let cpuBefore = CPUTime.process()
             let clock = ContinuousClock()
             let start = clock.now
             try await body()
             let duration = start.duration(to: clock.now)
+            let cpu = CPUTime.process() - cpuBefore
             let peak = ProcessMemory.read(process: getpid())?.peak ?? 0
             if let file, let size {
                 let written = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?
@@ -262,7 +265,7 @@
                 guard written == size else { throw BenchmarkError("the file has \(written ?? -1) bytes, not \(size)") }
             }
             let note = reset ? "peak RSS growth \(max(peak - before, 0) / 1024) MB" : "peak RSS not measurable here"
-            return BenchmarkSample(duration: duration, note: note)
+            return BenchmarkSample(duration: duration, note: note, cpu: cpu)
         }
     }
 #endif

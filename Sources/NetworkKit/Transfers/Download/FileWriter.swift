@@ -15,6 +15,9 @@ import InternalServiceUtilities
 struct FileWriter {
     /// Bytes gathered before a `write(2)`.
     static let bufferSize = 1 << 20
+    /// Pieces at least this long are written as they come when nothing is gathered: copying them
+    /// first would only cost memory bandwidth.
+    static let directWriteSize = 64 << 10
 
     let path: String
     private var descriptor: Int32
@@ -47,6 +50,13 @@ struct FileWriter {
     /// Adds `bytes` (libcurl hands them over 16 KiB at a time), writing the gathered bytes once
     /// there is a buffer's worth: one `write(2)` per MiB instead of one per piece.
     mutating func append(_ bytes: UnsafeRawBufferPointer) throws(FileFailure) {
+        if buffer.isEmpty, bytes.count >= Self.directWriteSize {
+            offset += Int64(bytes.count)
+            let (written, failure) = FileDescriptorIO.write(bytes, to: descriptor)
+            offset -= Int64(bytes.count - written)
+            if let failure { throw FileFailure(Self.reason(failure, path: path)) }
+            return
+        }
         if let base = bytes.baseAddress { buffer.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
         offset += Int64(bytes.count)
         if buffer.count >= Self.bufferSize { try flush() }
