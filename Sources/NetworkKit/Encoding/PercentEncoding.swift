@@ -28,6 +28,11 @@ public enum PercentEncoding {
             allowed = (0..<128).map { isAllowed(UInt8($0)) }
         }
 
+        /// The allowed ASCII bytes, in ascending order; for building a `CharacterSet` from this set.
+        var asciiMembers: [UInt8] {
+            (0..<128).map(UInt8.init).filter(contains)
+        }
+
         /// Whether the byte stays as it is.
         ///
         /// - Parameter byte: A UTF-8 code unit.

@@ -58,7 +58,7 @@ public struct URLEncodedFormEncoder: Sendable {
     /// The characters written as they are; every other byte becomes `%XX`.
     ///
     /// Only ASCII members count, and a space is always written per ``spaceEncoding``. The default,
-    /// ``defaultAllowedCharacters``, holds the same characters as Alamofire's `afURLQueryAllowed`.
+    /// ``defaultAllowedCharacters``, is Alamofire's `CharacterSet/afURLQueryAllowed`.
     public var allowedCharacters: CharacterSet {
         didSet { allowed = Self.table(of: allowedCharacters) }
     }
@@ -66,9 +66,9 @@ public struct URLEncodedFormEncoder: Sendable {
     private var allowed: PercentEncoding.AllowedCharacters
 
     /// RFC 3986 §3.4's query characters without the delimiters that would end a key or value:
-    /// `A–Z a–z 0–9 - . _ ~ ? /` (the same set as ``PercentEncoding/AllowedCharacters/queryComponent``).
-    public static let defaultAllowedCharacters = CharacterSet(
-        charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~?/")
+    /// `A–Z a–z 0–9 - . _ ~ ? /`, that is `CharacterSet.afURLQueryAllowed` (the same set as
+    /// ``PercentEncoding/AllowedCharacters/queryComponent``).
+    public static let defaultAllowedCharacters: CharacterSet = .afURLQueryAllowed
 
     /// Creates an encoder; every default matches Alamofire's.
     ///
