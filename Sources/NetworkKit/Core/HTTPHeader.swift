@@ -59,6 +59,22 @@ extension HTTPHeader {
         HTTPHeader(name: "Accept-Encoding", value: value)
     }
 
+    /// `Accept-Charset: <value>`.
+    ///
+    /// - Parameter value: The acceptable character encodings, such as `utf-8`.
+    /// - Returns: The header field.
+    public static func acceptCharset(_ value: String) -> HTTPHeader {
+        HTTPHeader(name: "Accept-Charset", value: value)
+    }
+
+    /// `Accept-Language: <value>`; ``defaultAcceptLanguage`` lists the user's preferred languages.
+    ///
+    /// - Parameter value: The acceptable languages, such as `en-GB, en;q=0.9`.
+    /// - Returns: The header field.
+    public static func acceptLanguage(_ value: String) -> HTTPHeader {
+        HTTPHeader(name: "Accept-Language", value: value)
+    }
+
     /// `Authorization: <value>`, for a scheme the other builders do not cover.
     ///
     /// - Parameter value: The whole field value, such as `Digest …`.
@@ -86,6 +102,22 @@ extension HTTPHeader {
         return authorization("Basic \(credential)")
     }
 
+    /// `Content-Disposition: <value>`.
+    ///
+    /// - Parameter value: The disposition, such as `attachment; filename="report.pdf"`.
+    /// - Returns: The header field.
+    public static func contentDisposition(_ value: String) -> HTTPHeader {
+        HTTPHeader(name: "Content-Disposition", value: value)
+    }
+
+    /// `Content-Encoding: <value>`.
+    ///
+    /// - Parameter value: The codings applied to the body, such as `gzip`.
+    /// - Returns: The header field.
+    public static func contentEncoding(_ value: String) -> HTTPHeader {
+        HTTPHeader(name: "Content-Encoding", value: value)
+    }
+
     /// `Content-Type: <value>`.
     ///
     /// - Parameter value: The media type, such as `application/json`.
@@ -103,7 +135,14 @@ extension HTTPHeader {
     }
 
     /// The `Accept-Encoding` that URLSession can decode on every platform: `gzip;q=1.0, deflate;q=0.9`.
-    public static let defaultAcceptEncoding = acceptEncoding("gzip;q=1.0, deflate;q=0.9")
+    public static let defaultAcceptEncoding = acceptEncoding(qualityList(["gzip", "deflate"]))
+
+    /// `Accept-Language` with the user's first six preferred languages, weighted `1.0`, `0.9`…
+    /// (RFC 9110 §12.5.4), as Alamofire's header of the same name.
+    ///
+    /// Not among ``HTTPHeaders/default``: add it where a server localises its answers.
+    public static let defaultAcceptLanguage = acceptLanguage(
+        qualityList(Locale.preferredLanguages.prefix(6).filter { !$0.isEmpty }))
 
     /// `User-Agent: <executable>/<version> NetworkKit`, from the main bundle when it says, else the
     /// process name.
@@ -114,4 +153,12 @@ extension HTTPHeader {
         let product = version.map { "\(name)/\($0)" } ?? name
         return userAgent("\(product) NetworkKit")
     }()
+
+    /// `a;q=1.0, b;q=0.9, …`: the values weighted by position, from `1.0` down in steps of `0.1`.
+    static func qualityList(_ values: some Collection<String>) -> String {
+        values.enumerated().map { index, value in
+            let weight = index == 0 ? "1.0" : "0.\(max(1, 10 - index))"
+            return "\(value);q=\(weight)"
+        }.joined(separator: ", ")
+    }
 }

@@ -88,11 +88,31 @@ public struct HTTPHeaders: Hashable, Sendable {
         fields.removeAll { $0.name.lowercased() == key }
     }
 
+    /// Sorts the fields by name, ignoring case; fields of the same name keep their order.
+    public mutating func sort() {
+        fields = sortedFields()
+    }
+
+    /// A copy with the fields sorted by name, ignoring case (see ``sort()``).
+    ///
+    /// - Returns: The sorted list.
+    public func sorted() -> HTTPHeaders {
+        HTTPHeaders(sortedFields())
+    }
+
+    /// The value of the first field called `name`, as Alamofire's `HTTPHeaders.value(for:)`.
+    ///
+    /// - Parameter name: The field name, in any case.
+    /// - Returns: The value, or nil when there is no such field.
+    public func value(for name: String) -> String? {
+        index(of: name).map { fields[$0].value }
+    }
+
     /// The value of the first field called `name`; setting replaces them all (nil removes them).
     ///
     /// - Parameter name: The field name, in any case.
     public subscript(_ name: String) -> String? {
-        get { index(of: name).map { fields[$0].value } }
+        get { value(for: name) }
         set {
             if let newValue {
                 update(name: name, value: newValue)
@@ -145,6 +165,14 @@ public struct HTTPHeaders: Hashable, Sendable {
             result.add(field)
         }
         return result
+    }
+
+    /// The fields in name order; the index breaks ties so that repeated names keep their order.
+    private func sortedFields() -> [HTTPHeader] {
+        fields.enumerated()
+            .map { (key: $0.element.name.lowercased(), offset: $0.offset, field: $0.element) }
+            .sorted { ($0.key, $0.offset) < ($1.key, $1.offset) }
+            .map(\.field)
     }
 
     private func index(of name: String) -> Int? {

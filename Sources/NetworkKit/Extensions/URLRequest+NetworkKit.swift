@@ -17,7 +17,6 @@ extension URLRequest {
     /// - Returns: The command on one line, every argument single-quoted for a POSIX shell.
     public func cURLDescription(redaction: Redaction = .default) -> String {
         var words = ["curl", "-X", Self.quoted(httpMethod ?? "GET")]
-        let headers = HTTPHeaders(allHTTPHeaderFields ?? [:])
         for header in headers {
             words += ["-H", Self.quoted("\(header.name): \(redaction.value(of: header))")]
         }
@@ -35,5 +34,18 @@ extension URLRequest {
     /// `'text'` with each `'` written as `'\''`.
     private static func quoted(_ text: String) -> String {
         "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
+    }
+}
+
+// MARK: - Alamofire-compatible front door
+
+extension URLRequest {
+    /// The request's header fields as ``HTTPHeaders``, as Alamofire's `URLRequest.headers`.
+    ///
+    /// Reading sorts the fields by name (a `URLRequest` keeps no order); setting replaces every
+    /// field, joining repeated names with `, `.
+    public var headers: HTTPHeaders {
+        get { HTTPHeaders(allHTTPHeaderFields ?? [:]) }
+        set { allHTTPHeaderFields = newValue.dictionary }
     }
 }

@@ -49,7 +49,7 @@ public struct RequestLogger: EventMonitor {
     ///   - attempt: The attempt number.
     public func requestWillStart(_ request: URLRequest, attempt: Int) {
         guard detail == .headers else { return }
-        let headers = HTTPHeaders(request.allHTTPHeaderFields ?? [:])
+        let headers = request.headers
             .map { "\($0.name): \(redaction.value(of: $0))" }.joined(separator: "; ")
         write("\(line(for: request)) attempt \(attempt) [\(headers)]")
     }

@@ -1,3 +1,4 @@
+import Foundation
 import NetworkKit
 import Testing
 
@@ -28,5 +29,43 @@ struct HTTPHeadersTests {
         #expect(HTTPHeader.authorization(bearerToken: "t0k").value == "Bearer t0k")
         // And descriptions hide them
         #expect(basic.description == "Authorization: ***")
+    }
+
+    @Test("sort and sorted order by name ignoring case, keeping repeated names in order")
+    func sorting() {
+        // Given fields out of order, in mixed case, with a repeated name
+        var headers: HTTPHeaders = ["x-b": "1", "Content-Type": "a/b", "X-A": "2", "X-B": "3"]
+        // When sorted as a copy and in place
+        let copy = headers.sorted()
+        headers.sort()
+        // Then names ignore case, the repeated name keeps its order, and both agree
+        #expect(copy.map(\.name) == ["Content-Type", "X-A", "x-b", "X-B"])
+        #expect(copy.map(\.value) == ["a/b", "2", "1", "3"])
+        #expect(headers == copy)
+        // And value(for:) reads the first field of a name in any case
+        #expect(headers.value(for: "X-b") == "1")
+        #expect(headers.value(for: "missing") == nil)
+    }
+
+    @Test("Alamofire's other builders name their fields, and languages are weighted by rank")
+    func moreBuilders() {
+        // Given each builder
+        let fields: [HTTPHeader] = [
+            .acceptCharset("utf-8"), .acceptLanguage("en-GB, en;q=0.9"),
+            .contentDisposition("attachment; filename=\"a.pdf\""), .contentEncoding("gzip"),
+        ]
+        // Then each has its RFC 9110 / RFC 6266 name and the given value
+        #expect(fields.map(\.name) == ["Accept-Charset", "Accept-Language", "Content-Disposition", "Content-Encoding"])
+        #expect(fields.map(\.value) == ["utf-8", "en-GB, en;q=0.9", "attachment; filename=\"a.pdf\"", "gzip"])
+        // And the default Accept-Language lists at most six preferred languages, weighted 1.0, 0.9…
+        let languages = HTTPHeader.defaultAcceptLanguage.value.split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces)
+        }
+        #expect(HTTPHeader.defaultAcceptLanguage.name == "Accept-Language")
+        #expect(languages.count <= 6)
+        for (rank, language) in languages.enumerated() {
+            #expect(language.hasSuffix(rank == 0 ? ";q=1.0" : ";q=0.\(10 - rank)"))
+        }
+        #expect(HTTPHeader.defaultAcceptEncoding.value == "gzip;q=1.0, deflate;q=0.9")
     }
 }

@@ -1,0 +1,45 @@
+import Foundation
+import NetworkKit
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("URLRequest.headers and HTTPURLResponse.headers")
+struct HeaderAccessorTests {
+    @Test("a request's headers read and write its header fields")
+    func requestHeaders() throws {
+        // Given a request with two fields
+        var request = URLRequest(url: try #require(URL(string: "https://example.com/items")))
+        request.setValue("text/plain", forHTTPHeaderField: "Content-Type")
+        request.setValue("application/json", forHTTPHeaderField: "Accept")
+        // When its headers are read
+        // Then both fields come back, sorted by name
+        #expect(request.headers.map(\.name) == ["Accept", "Content-Type"])
+        #expect(request.headers["content-type"] == "text/plain")
+        // When they are replaced
+        request.headers = [.authorization(bearerToken: "t0k"), .accept("a/b"), .accept("c/d")]
+        // Then the old fields are gone and repeated names are joined
+        #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
+        #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0k")
+        #expect(request.value(forHTTPHeaderField: "Accept") == "a/b, c/d")
+    }
+
+    @Test("a response's headers are its header fields, sorted by name")
+    func responseHeaders() throws {
+        // Given a response with three fields
+        let url = try #require(URL(string: "https://example.com/items"))
+        let response = try #require(
+            HTTPURLResponse(
+                url: url, statusCode: 200, httpVersion: "HTTP/1.1",
+                headerFields: ["X-Request-Id": "7", "Content-Type": "application/json", "ETag": "\"v1\""]))
+        // When its headers are read
+        let headers = response.headers
+        // Then every field is there, in name order, looked up in any case
+        // (FoundationNetworking writes the names in its own case, such as `Etag`)
+        #expect(headers.map { $0.name.lowercased() } == ["content-type", "etag", "x-request-id"])
+        #expect(headers.value(for: "etag") == "\"v1\"")
+        #expect(headers["x-request-id"] == "7")
+    }
+}
