@@ -193,7 +193,7 @@ final class ByteStoreAdapterTests: XCTestCase {
     }
 
     private func makeBox() throws -> PinCryptoBox {
-        let files = try FileSecureStore(directory: folder)
+        let files = try FileSecretStore(directory: folder)
         return PinCryptoBox(
             secureStore: { SecretStoreAdapter(files) }, hashProvider: SHA3(variant: .sha224),
             cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data", saltKey: "salt", hashKey: "hash")
@@ -209,7 +209,7 @@ final class ByteStoreAdapterTests: XCTestCase {
     }
 
     func testAdapterFollowsTheSecureStoreContract() throws {
-        let store: SecureStore = SecretStoreAdapter(try FileSecureStore(directory: folder))
+        let store: SecureStore = SecretStoreAdapter(try FileSecretStore(directory: folder))
         try store.save(data: "1", by: "k")
         try store.save(data: "2", by: "k")
         XCTAssertEqual(try store.load(by: "k"), "2")
@@ -221,7 +221,7 @@ final class ByteStoreAdapterTests: XCTestCase {
     }
 
     func testBytesThatAreNotTextAreAConversionError() throws {
-        let files = try FileSecureStore(directory: folder)
+        let files = try FileSecretStore(directory: folder)
         try files.save(data: Data([0xFF, 0xFE, 0xFD]), by: "binary")
         XCTAssertThrowsError(try SecretStoreAdapter(files).load(by: "binary")) { error in
             switch error as? SecureStoreError {

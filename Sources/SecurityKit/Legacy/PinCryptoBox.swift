@@ -10,7 +10,7 @@
 /// ```
 ///
 /// `secureStore` is called once per operation, so an app can hand over a store it replaces later
-/// (`{ Settings.shared.secureStorage }`). A byte-valued ``SecretStore`` such as ``FileSecureStore``
+/// (`{ Settings.shared.secureStorage }`). A byte-valued ``SecretStore`` such as ``FileSecretStore``
 /// goes through ``SecretStoreAdapter``.
 ///
 /// The box is not `Sendable`: it holds SurfUtils' non-`Sendable` closure, hash provider and cipher.

@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A place that keeps small secrets (tokens, key material) as bytes under string keys: a private
-/// directory (``FileSecureStore``), the Secret Service on Linux, the Keychain on Apple platforms
+/// directory (``FileSecretStore``), the Secret Service on Linux, the Keychain on Apple platforms
 /// (`KeychainSecretStore`), memory in tests (``InMemorySecretStore``).
 ///
 /// This is the byte-valued, `Sendable` store that ``PinVault`` and the rest of ServiceUtils use.

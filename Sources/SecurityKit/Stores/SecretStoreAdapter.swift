@@ -6,7 +6,7 @@ import Foundation
 /// Text is saved as its UTF-8 bytes and read back exactly (a leading byte-order mark included).
 ///
 /// ```swift
-/// let files = try FileSecureStore(directory: folder)
+/// let files = try FileSecretStore(directory: folder)
 /// let box = PinCryptoBox(
 ///     secureStore: { SecretStoreAdapter(files) }, hashProvider: SHA3(variant: .sha224),
 ///     cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data", saltKey: "salt", hashKey: "hash")

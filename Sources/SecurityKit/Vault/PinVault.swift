@@ -6,7 +6,7 @@ import InternalServiceUtilities
 /// and wrong PINs are counted in the store.
 ///
 /// ```swift
-/// let vault = PinVault(store: FileSecureStore(directory: folder))
+/// let vault = PinVault(store: FileSecretStore(directory: folder))
 /// try vault.save(text: "refresh-token", pin: "2580")
 /// let token = try vault.unlockText(pin: "2580")
 /// ```

@@ -62,11 +62,11 @@
                     directory.map { URL(fileURLWithPath: $0) }
                     ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(
                         ".local/share/service-utils/vault")
-                return try FileSecureStore(directory: folder)
+                return try FileSecretStore(directory: folder)
             case "secret-service":
                 guard directory == nil else { throw UsageError("--dir applies to --store file only") }
                 #if canImport(Glibc)
-                    return try SecretServiceSecureStore(collectionLabel: "service-utils")
+                    return try SecretServiceSecretStore(collectionLabel: "service-utils")
                 #else
                     throw UsageError("--store secret-service exists on Linux only")
                 #endif

@@ -71,7 +71,7 @@ struct LegacyProtocolsTests {
 
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("su-not-a-dir-\(UUID())")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = try FileSecureStore(directory: folder)
+        let files = try FileSecretStore(directory: folder)
         let overlong = PinCryptoBox(
             secureStore: { SecretStoreAdapter(files) }, hashProvider: SHA3(variant: .sha224),
             cryptoService: BlowfishCryptoService(), ivKey: "iv", dataKey: "data",

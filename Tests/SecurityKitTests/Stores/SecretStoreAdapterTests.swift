@@ -11,9 +11,9 @@ struct SecretStoreAdapterTests {
 
     @Test("Over a file store it passes the same checks, and the text is on disk as its UTF-8")
     func conformanceOnFiles() async throws {
-        let folder = FileSecureStoreTests.temporaryDirectory()
+        let folder = FileSecretStoreTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = try FileSecureStore(directory: folder)
+        let files = try FileSecretStore(directory: folder)
         try await SecureStoreConformance.checkAll(SecretStoreAdapter(files))
         try SecretStoreAdapter(files).save(data: "\u{FEFF}ключ", by: "token")
         #expect(try files.load(by: "token") == Data("\u{FEFF}ключ".utf8))
@@ -29,9 +29,9 @@ struct SecretStoreAdapterTests {
         #expect(throws: SecureStoreError.dataToStringConversionError) { try store.load(by: "lone") }
         #expect(throws: SecureStoreError.notFound(key: "missing")) { try store.load(by: "missing") }
         // And the file store's key check comes through unchanged
-        let folder = FileSecureStoreTests.temporaryDirectory()
+        let folder = FileSecretStoreTests.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let files = SecretStoreAdapter(try FileSecureStore(directory: folder))
+        let files = SecretStoreAdapter(try FileSecretStore(directory: folder))
         #expect(throws: SecureStoreError.invalidKey(key: "", reason: "it is empty")) {
             try files.save(data: "x", by: "")
         }

@@ -7,7 +7,7 @@ public import SecurityKit
 /// says it expired (once for all calls refused at the same time).
 ///
 /// ```swift
-/// let service = try AuthService(baseURL: server.baseURL, secureStore: FileSecureStore(directory: dir))
+/// let service = try AuthService(baseURL: server.baseURL, secureStore: FileSecretStore(directory: dir))
 /// try await service.login(email: "ann@example.com", password: "correct horse")
 /// let categories = try await service.groceryCategories()  // refreshes the token by itself
 /// try await service.logout()                                // forgets the tokens

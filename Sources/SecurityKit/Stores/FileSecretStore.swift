@@ -18,13 +18,13 @@ import InternalServiceUtilities
 /// `fsync` leaves the data in the drive's cache there) and `fsync` elsewhere.
 ///
 /// ```swift
-/// let store = try FileSecureStore(directory: URL(fileURLWithPath: "/var/lib/app/secrets"))
+/// let store = try FileSecretStore(directory: URL(fileURLWithPath: "/var/lib/app/secrets"))
 /// try store.save(data: token, by: "token")
 /// ```
 ///
 /// Its protection is the operating system's file permissions: anyone running as the same user (or
 /// root) can read the files.
-public final class FileSecureStore: SecretStore {
+public final class FileSecretStore: SecretStore {
     /// The directory that holds the entries.
     public let directory: URL
     /// The longest key, in UTF-8 bytes (the file name is twice as long).
@@ -155,3 +155,10 @@ public final class FileSecureStore: SecretStore {
         String(cString: strerror(errno))
     }
 }
+
+// MARK: - Deprecated names
+
+/// The former name of ``FileSecretStore``, from before the byte-valued stores all took the
+/// ``SecretStore`` family's name.
+@available(*, deprecated, renamed: "FileSecretStore")
+public typealias FileSecureStore = FileSecretStore

@@ -4,12 +4,12 @@
     import ServiceUtilsTestSupport
     import Testing
 
-    @Suite("SecretServiceSecureStore: GNOME Keyring through libsecret loaded at run time", .serialized)
-    struct SecretServiceSecureStoreTests {
+    @Suite("SecretServiceSecretStore: GNOME Keyring through libsecret loaded at run time", .serialized)
+    struct SecretServiceSecretStoreTests {
         /// A store whose label no other run uses, on the fixture's bus (scripts/fixtures/keyring.sh).
-        static func store() throws -> SecretServiceSecureStore {
+        static func store() throws -> SecretServiceSecretStore {
             _ = try Fixture.value("SU_SECRET_SERVICE_BUS")
-            return try SecretServiceSecureStore(collectionLabel: "service-utils-tests-\(UUID().uuidString)")
+            return try SecretServiceSecretStore(collectionLabel: "service-utils-tests-\(UUID().uuidString)")
         }
 
         @Test("Passes the shared SecretStore conformance checks")

@@ -10,13 +10,13 @@
     /// collection (the login keyring), which the desktop session unlocks.
     ///
     /// ```swift
-    /// let store = try SecretServiceSecureStore(collectionLabel: "my-app")
+    /// let store = try SecretServiceSecretStore(collectionLabel: "my-app")
     /// try store.save(data: token, by: "token")
     /// ```
     ///
     /// Without libsecret, or without a running Secret Service on the session bus, the initialiser throws
     /// ``SecureStoreError/unavailable(reason:)`` with the reason.
-    public struct SecretServiceSecureStore: SecretStore {
+    public struct SecretServiceSecretStore: SecretStore {
         /// The value of the `service` attribute that marks this store's items.
         public let collectionLabel: String
 
@@ -97,4 +97,11 @@
             ["service": collectionLabel, "key": key]
         }
     }
+
+    // MARK: - Deprecated names
+
+    /// The former name of ``SecretServiceSecretStore``, from before the byte-valued stores all took
+    /// the ``SecretStore`` family's name.
+    @available(*, deprecated, renamed: "SecretServiceSecretStore")
+    public typealias SecretServiceSecureStore = SecretServiceSecretStore
 #endif
