@@ -10,13 +10,13 @@ import InternalServiceUtilities
 ///
 /// SurfUtils' text-valued in-memory store is ``InMemorySecureStore``.
 public final class InMemorySecretStore: SecretStore {
-    private let entries: Locked<[String: Data]>
+    private let storage: Locked<[String: Data]>
 
     /// Creates an empty store, or one holding `entries`.
     ///
     /// - Parameter entries: The values to start with, by key.
     public init(entries: [String: Data] = [:]) {
-        self.entries = Locked(entries)
+        self.storage = Locked(entries)
     }
 
     /// Saves `data` under `key`, replacing any earlier value.
@@ -25,7 +25,7 @@ public final class InMemorySecretStore: SecretStore {
     ///   - data: The bytes to keep.
     ///   - key: The entry's name.
     public func save(data: Data, by key: String) throws {
-        entries.withLock { $0[key] = data }
+        storage.withLock { $0[key] = data }
     }
 
     /// The bytes saved under `key`.
@@ -34,7 +34,7 @@ public final class InMemorySecretStore: SecretStore {
     /// - Returns: The stored bytes.
     /// - Throws: ``SecureStoreError/notFound(key:)``.
     public func load(by key: String) throws -> Data {
-        guard let data = entries.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
+        guard let data = storage.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
         return data
     }
 
@@ -42,16 +42,28 @@ public final class InMemorySecretStore: SecretStore {
     ///
     /// - Parameter key: The entry's name.
     public func remove(by key: String) throws {
-        entries.withLock { _ = $0.removeValue(forKey: key) }
+        storage.withLock { _ = $0.removeValue(forKey: key) }
     }
 
     /// Removes every entry.
     public func removeAll() throws {
-        entries.withLock { $0.removeAll() }
+        storage.withLock { $0.removeAll() }
     }
 
     /// The keys saved now, sorted (for tests and diagnostics).
     public var keys: [String] {
-        entries.withLock { $0.keys.sorted() }
+        storage.withLock { $0.keys.sorted() }
+    }
+
+    /// Every entry at one moment, read under the lock (for ``InMemorySecureStore/memory``).
+    var snapshot: [String: Data] {
+        storage.value
+    }
+
+    /// Replaces every entry in one step.
+    ///
+    /// - Parameter newEntries: The values to keep, by key.
+    func replaceAll(with newEntries: [String: Data]) {
+        storage.withLock { $0 = newEntries }
     }
 }

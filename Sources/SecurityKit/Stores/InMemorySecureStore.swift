@@ -1,4 +1,4 @@
-import InternalServiceUtilities
+import Foundation
 
 /// SurfUtils' text-valued ``SecureStore`` in memory: every holder of the same instance sees the
 /// same entries, and nothing survives the process.
@@ -9,14 +9,18 @@ import InternalServiceUtilities
 /// let token = try store.load(by: "token")
 /// ```
 ///
-/// Unlike SurfUtils' class it is safe to use from several threads: every method and each read or
-/// write of ``memory`` holds a lock. A missing key throws ``SecureStoreError/notFound(key:)``.
-/// The byte-valued store for ``PinVault`` and the rest of ServiceUtils is ``InMemorySecretStore``.
+/// It is ``InMemorySecretStore`` seen through ``SecretStoreAdapter``: text is kept as its UTF-8
+/// bytes and read back exactly. Unlike SurfUtils' class it is safe to use from several threads:
+/// every method and each read or write of ``memory`` is one step under the byte store's lock. A
+/// missing key throws ``SecureStoreError/notFound(key:)``.
 public final class InMemorySecureStore: SecureStore, Sendable {
-    private let entries = Locked<[String: String]>([:])
+    private let bytes = InMemorySecretStore()
+    private let text: SecretStoreAdapter
 
     /// Creates an empty store.
-    public init() {}
+    public init() {
+        text = SecretStoreAdapter(bytes)
+    }
 
     /// Every entry, by key, as SurfUtils exposes it.
     ///
@@ -24,8 +28,8 @@ public final class InMemorySecureStore: SecureStore, Sendable {
     /// read-modify-write such as `memory[key] = value` is two steps, so when several threads write,
     /// use ``save(data:by:)`` and ``remove(by:)``, which are one step each.
     public var memory: [String: String] {
-        get { entries.value }
-        set { entries.withLock { $0 = newValue } }
+        get { bytes.snapshot.compactMapValues { String(exactUTF8: $0) } }
+        set { bytes.replaceAll(with: newValue.mapValues { Data($0.utf8) }) }
     }
 
     /// Saves `data` under `key`, replacing any earlier value.
@@ -34,7 +38,7 @@ public final class InMemorySecureStore: SecureStore, Sendable {
     ///   - data: The text to keep.
     ///   - key: The entry's name.
     public func save(data: String, by key: String) throws {
-        entries.withLock { $0[key] = data }
+        try text.save(data: data, by: key)
     }
 
     /// The text saved under `key`.
@@ -43,19 +47,18 @@ public final class InMemorySecureStore: SecureStore, Sendable {
     /// - Returns: The stored text.
     /// - Throws: ``SecureStoreError/notFound(key:)`` when nothing is saved under `key`.
     public func load(by key: String) throws -> String {
-        guard let text = entries.withLock({ $0[key] }) else { throw SecureStoreError.notFound(key: key) }
-        return text
+        try text.load(by: key)
     }
 
     /// Removes the entry under `key`, if any.
     ///
     /// - Parameter key: The entry's name.
     public func remove(by key: String) throws {
-        entries.withLock { _ = $0.removeValue(forKey: key) }
+        try text.remove(by: key)
     }
 
     /// Removes every entry.
     public func removeAll() throws {
-        entries.withLock { $0.removeAll() }
+        try text.removeAll()
     }
 }
