@@ -19,7 +19,7 @@ final class EventLoop {
     var connections: [Int: Connection] = [:]
     private var nextID = 1
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
-    var dates = HTTPDate()
+    var dates = DateHeaderCache()
     let clock = ContinuousClock()
 
     init(core: ServerCore, listener: Int32) {

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
 /// Turns a ``MockResponse`` into HTTP/1.1 bytes.
 enum ResponseWriter {
     /// Header fields the server manages itself; a handler's values for them are not sent.
@@ -80,32 +72,5 @@ enum ResponseWriter {
     private static func sanitized(_ value: String) -> String {
         guard value.utf8.contains(where: { $0 < 0x20 && $0 != ASCII.tab || $0 == 0x7F }) else { return value }
         return String(value.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? " " : Character($0) })
-    }
-}
-
-/// The `Date` header value (IMF-fixdate), recomputed at most once a second.
-struct HTTPDate {
-    private var second = -1
-    private var text = ""
-
-    /// The current date, such as `Sun, 06 Nov 1994 08:49:37 GMT`.
-    mutating func now() -> String {
-        var seconds = time(nil)
-        guard Int(seconds) != second else { return text }
-        second = Int(seconds)
-        var parts = tm()
-        gmtime_r(&seconds, &parts)
-        let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        let day = days[Int(parts.tm_wday) % 7]
-        let month = months[Int(parts.tm_mon) % 12]
-        text =
-            "\(day), \(pad(parts.tm_mday)) \(month) \(parts.tm_year + 1900) "
-            + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec)) GMT"
-        return text
-    }
-
-    private func pad(_ value: Int32) -> String {
-        value < 10 ? "0\(value)" : "\(value)"
     }
 }

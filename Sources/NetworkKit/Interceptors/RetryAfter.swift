@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Parses `Retry-After` (RFC 9110 §10.2.3): a number of seconds or an HTTP date.
 enum RetryAfter {

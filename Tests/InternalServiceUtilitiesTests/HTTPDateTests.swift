@@ -1,7 +1,6 @@
 import Foundation
+import InternalServiceUtilities
 import Testing
-
-@testable import NetworkKit
 
 /// HTTP dates read without `DateFormatter`: the `retry-after` fuzz target found that Foundation's
 /// formatter leaks memory on Linux for some unreadable values (see `Fuzzing/`).
@@ -58,10 +57,48 @@ struct HTTPDateTests {
             "Sun, 06 Nov 1994 08:60:00 GMT", "Sun, 06 Nov 19940 08:49:37 GMT",
         ]
         // When each is read
-        // Then none is a date, and a Retry-After holding one is ignored
+        // Then none is a date
         for text in texts {
             #expect(HTTPDate.parse(text, now: Self.example) == nil, "\(text)")
         }
-        #expect(RetryAfter.delay(found, now: Self.example) == nil)
+    }
+
+    @Test("writes RFC 9110's example as IMF-fixdate, padded, the fraction of a second dropped")
+    func writesExample() {
+        // Given RFC 9110's example instant, one with a fraction, and the edges of the four-digit range
+        // When each is written
+        // Then each is the IMF-fixdate text, and instants outside years 0 to 9999 give nil
+        #expect(HTTPDate.string(from: Self.example) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.string(from: Self.example.addingTimeInterval(0.999)) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -1)) == "Wed, 31 Dec 1969 23:59:59 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 253_402_300_799)) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -62_167_219_200)) == "Sat, 01 Jan 0000 00:00:00 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 253_402_300_800)) == nil)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -62_167_219_201)) == nil)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: .infinity)) == nil)
+    }
+
+    @Test("what it writes reads back, and names the weekday Foundation's calendar gives, 1900 to 2100")
+    func roundTrip() throws {
+        // Given Foundation's Gregorian calendar in UTC and an instant every day and 13 seconds
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .gmt
+        let names = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+        var seconds = -2_208_988_800  // 1900-01-01
+        var checked = 0
+        while seconds < 4_102_444_800 {  // 2100-01-01
+            let date = Date(timeIntervalSince1970: TimeInterval(seconds))
+            // When it is written and read back
+            let text = try #require(HTTPDate.string(from: date))
+            // Then the same instant comes back, under the calendar's weekday and day of the month
+            #expect(HTTPDate.parse(text, now: date) == date, "\(text)")
+            let parts = calendar.dateComponents([.weekday, .day], from: date)
+            #expect(text.hasPrefix("\(names[try #require(parts.weekday) - 1]), "), "\(text)")
+            let day = try #require(parts.day)
+            #expect(text.dropFirst(5).hasPrefix(day < 10 ? "0\(day) " : "\(day) "), "\(text)")
+            seconds += 86_413
+            checked += 1
+        }
+        #expect(checked > 73_000)
     }
 }

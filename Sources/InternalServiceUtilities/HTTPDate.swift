@@ -1,21 +1,43 @@
-import Foundation
-import InternalServiceUtilities
+package import Foundation
 
-/// Reads an HTTP date (RFC 9110 §5.6.7) in its three forms: IMF-fixdate
-/// (`Sun, 06 Nov 1994 08:49:37 GMT`), the obsolete RFC 850 form (`Sunday, 06-Nov-94 08:49:37 GMT`)
-/// and ANSI C's asctime form (`Sun Nov  6 08:49:37 1994`).
+/// HTTP dates (RFC 9110 §5.6.7), written and read by one set of rules for every module: NetworkKit
+/// reads `Retry-After`, MockServerKit writes its `Date` header.
 ///
-/// The grammar is small, fixed and case-sensitive, so it is read here byte by byte rather than with
-/// `DateFormatter`: on Linux that hands the text to ICU, which leaks memory on some unreadable
-/// values (found by fuzzing), and a header is whatever a server chose to send.
-enum HTTPDate {
+/// Dates are written as IMF-fixdate (`Sun, 06 Nov 1994 08:49:37 GMT`), the only form a sender may
+/// use, and read in all three forms: IMF-fixdate, the obsolete RFC 850 form
+/// (`Sunday, 06-Nov-94 08:49:37 GMT`) and ANSI C's asctime form (`Sun Nov  6 08:49:37 1994`).
+///
+/// The grammar is small, fixed and case-sensitive, so it is handled here byte by byte and through
+/// ``CivilDateTime`` rather than with `DateFormatter`: on Linux that hands the text to ICU, which
+/// leaks memory on some unreadable values (found by fuzzing), and a header is whatever a server
+/// chose to send.
+///
+/// ```swift
+/// HTTPDate.string(from: Date(timeIntervalSince1970: 784_111_777))  // "Sun, 06 Nov 1994 08:49:37 GMT"
+/// HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT", now: .now)      // the same instant
+/// ```
+package enum HTTPDate {
+    /// `date` as an IMF-fixdate, such as `Sun, 06 Nov 1994 08:49:37 GMT`; a fraction of a second
+    /// is dropped (rounded down).
+    ///
+    /// - Parameter date: The instant, in years 0 to 9999.
+    /// - Returns: The text, or nil for an instant outside those years.
+    package static func string(from date: Date) -> String? {
+        guard date.timeIntervalSince1970.isFinite else { return nil }
+        let seconds = date.timeIntervalSince1970.rounded(.down)
+        guard abs(seconds) < 1e15, let civil = CivilDateTime(secondsSince1970: Int(seconds)) else { return nil }
+        let day = shortDayNames[(civil.weekday + 5) % 7]
+        return "\(day), \(padded(civil.day, 2)) \(monthNames[civil.month - 1]) \(padded(civil.year, 4)) "
+            + "\(padded(civil.hour, 2)):\(padded(civil.minute, 2)):\(padded(civil.second, 2)) GMT"
+    }
+
     /// The instant `text` names, or nil when it is not an HTTP date or names no real day.
     ///
     /// - Parameters:
     ///   - text: The date, without surrounding spaces.
     ///   - now: The current time, which places an RFC 850 two-digit year in its century.
     /// - Returns: The date.
-    static func parse(_ text: String, now: Date) -> Date? {
+    package static func parse(_ text: String, now: Date) -> Date? {
         var reader = Reader(bytes: Array(text.utf8))
         let dayName = reader.letters()
         var fields: CivilDateTime?
@@ -28,6 +50,12 @@ enum HTTPDate {
         }
         guard let fields, reader.isAtEnd else { return nil }
         return fields.date
+    }
+
+    /// `value` in decimal with leading zeros up to `width` digits.
+    private static func padded(_ value: Int, _ width: Int) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     static let shortDayNames = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"]
@@ -55,9 +83,10 @@ enum HTTPDate {
             guard let day = digits(2), take("-"), let month = month(), take("-"), let shortYear = digits(2),
                 take(" "), let time = time(), take(" GMT")
             else { return nil }
-            var calendar = Calendar(identifier: .gregorian)
-            calendar.timeZone = .gmt
-            let thisYear = calendar.component(.year, from: now)
+            let nowSeconds = now.timeIntervalSince1970
+            guard nowSeconds.isFinite, abs(nowSeconds) < 1e15,
+                let thisYear = CivilDateTime(secondsSince1970: Int(nowSeconds.rounded(.down)))?.year
+            else { return nil }
             var year = thisYear - thisYear % 100 + shortYear
             if year > thisYear + 50 { year -= 100 }
             return CivilDateTime(year: year, month: month, day: day, hour: time.0, minute: time.1, second: time.2)
