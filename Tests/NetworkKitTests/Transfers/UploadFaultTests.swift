@@ -23,6 +23,28 @@ struct UploadFaultTests {
         return (form, file)
     }
 
+    /// Cuts `file` to 1 MiB once `progress` saw bytes go out and lets `server` read on, then checks
+    /// that `upload` failed with `unreadableFile`, naming the file as changed while being sent.
+    private func expectUnreadableFile<Success: Sendable>(
+        _ upload: Task<Success, any Error>, afterShrinking file: URL, progress: ProgressLog, server: HeldServer
+    ) async throws {
+        await progress.firstBytes.wait()
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1 << 20)
+        try handle.close()
+        server.release()
+        let outcome = await upload.result
+        await server.finished.wait()
+        guard case .failure(let error as HTTPError) = outcome,
+            case .encodingFailed(.unreadableFile(let path, let reason)) = error
+        else {
+            Issue.record("expected unreadableFile, got \(outcome)")
+            return
+        }
+        #expect(path == file.path)
+        #expect(reason.contains("changed while being sent"))
+    }
+
     @Test("a streamed part's file that disappeared, or changed size, before sending is unreadableFile")
     func fileGoneBeforeSending() async throws {
         // Given forms whose files were removed or rewritten after they were appended
@@ -91,23 +113,8 @@ struct UploadFaultTests {
         }
 
         // When the file is cut to 1 MiB once some bytes went out, and the server reads on
-        await progress.firstBytes.wait()
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: 1 << 20)
-        try handle.close()
-        server.release()
-        let outcome = await upload.result
-        await server.finished.wait()
-
         // Then the upload failed naming the file
-        guard case .failure(let error as HTTPError) = outcome,
-            case .encodingFailed(.unreadableFile(let path, let reason)) = error
-        else {
-            Issue.record("expected unreadableFile, got \(outcome)")
-            return
-        }
-        #expect(path == file.path)
-        #expect(reason.contains("changed while being sent"))
+        try await expectUnreadableFile(upload, afterShrinking: file, progress: progress, server: server)
     }
 
     @Test("a form's file that shrinks while its parts are streamed is unreadableFile")
@@ -127,23 +134,8 @@ struct UploadFaultTests {
         }
 
         // When the file is cut to 1 MiB once bytes went out
-        await progress.firstBytes.wait()
-        let handle = try FileHandle(forWritingTo: file)
-        try handle.truncate(atOffset: 1 << 20)
-        try handle.close()
-        server.release()
-        let outcome = await upload.result
-        await server.finished.wait()
-
         // Then the part's file is named
-        guard case .failure(let error as HTTPError) = outcome,
-            case .encodingFailed(.unreadableFile(let path, let reason)) = error
-        else {
-            Issue.record("expected unreadableFile, got \(outcome)")
-            return
-        }
-        #expect(path == file.path)
-        #expect(reason.contains("changed while being sent"))
+        try await expectUnreadableFile(upload, afterShrinking: file, progress: progress, server: server)
     }
 
     @Test("cancelling mid-upload is .cancelled and removes the temporary file")
