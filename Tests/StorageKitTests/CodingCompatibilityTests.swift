@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -25,7 +26,7 @@ struct CodingCompatibilityTests {
     @Test("a model with snake_case keys round-trips with the default coders")
     func snakeCaseKeysRoundTrip() async throws {
         // Given the default storage
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
 
@@ -41,10 +42,10 @@ struct CodingCompatibilityTests {
     func surfUtilsFileLoads() async throws {
         // Given the bytes a default JSONEncoder writes for a User, as SurfUtils stored them
         // (dates as seconds since 2001-01-01)
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let bytes = #"{"id":3,"name":"Jesus","createdAt":600000000}"#
-        try Data(bytes.utf8).write(to: directory.appending("user"))
+        try Data(bytes.utf8).write(to: directory.file("user"))
 
         // When it is loaded through both APIs
         let storage = LocalStorage(directory: directory.url)
@@ -57,7 +58,7 @@ struct CodingCompatibilityTests {
     @Test("a pair of coders configured alike round-trips in their format")
     func customCoders() async throws {
         // Given snake_case keys and ISO 8601 dates on both sides
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase

@@ -14,7 +14,7 @@ struct CrashSafetyTests {
     @Test("200 SIGKILLs mid-write each leave the old or the new value")
     func killedWriterLeavesAWholeValue() async throws {
         // Given a directory and a helper that, once it says "writing", replaces one key in a loop
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         var outcomes: [String: Int] = [:]
@@ -43,6 +43,6 @@ struct CrashSafetyTests {
         #expect(outcomes.values.reduce(0, +) == 200)
         // And the temporary files of killed writers are swept by removeAll, which leaves no lock file
         try await storage.removeAll()
-        #expect(directory.contents() == [".storagekit-locks"])
+        #expect(directory.contents == [".storagekit-locks"])
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -16,7 +17,7 @@ struct LocalStorageTests {
     @Test("a stored value loads back equal, and exists")
     func roundTrip() async throws {
         // Given an empty storage
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         #expect(try await storage.exists(forKey: "profile") == false)
@@ -32,7 +33,7 @@ struct LocalStorageTests {
     @Test("storing again replaces the value")
     func replace() async throws {
         // Given a stored value
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url, durability: .atomicOnly)
         try await storage.store(profile, forKey: "profile")
@@ -50,9 +51,9 @@ struct LocalStorageTests {
     @Test("a missing directory is created on the first write, with its parents")
     func createsDirectory() async throws {
         // Given a directory two levels below an existing one
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
-        let storage = LocalStorage(directory: directory.appending("a/b"))
+        let storage = LocalStorage(directory: directory.file("a/b"))
 
         // When nothing was written yet, then there are no keys and loads say "not found"
         #expect(try await storage.keys() == [])
@@ -60,17 +61,17 @@ struct LocalStorageTests {
 
         // When a value is stored, then the directory exists and holds it
         try await storage.store(profile, forKey: "x")
-        #expect(FileManager.default.fileExists(atPath: directory.appending("a/b/x").path))
+        #expect(FileManager.default.fileExists(atPath: directory.file("a/b/x").path))
     }
 
     @Test("keys lists values only, sorted, and removeAll empties the storage")
     func keysAndRemoveAll() async throws {
         // Given three values and a leftover temporary file of a killed writer
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         for key in ["b", "a", ".hidden"] { try await storage.store(key, forKey: key) }
-        try Data("{".utf8).write(to: directory.appending(".storagekit-tmp-0000000000000000-1"))
+        try Data("{".utf8).write(to: directory.file(".storagekit-tmp-0000000000000000-1"))
 
         // Then keys are the three, sorted, without the storage's own files
         #expect(try await storage.keys() == [".hidden", "a", "b"])
@@ -78,18 +79,18 @@ struct LocalStorageTests {
         // When everything is removed, then no key and no temporary file is left
         try await storage.removeAll()
         #expect(try await storage.keys() == [])
-        #expect(directory.contents().allSatisfy { $0.hasPrefix(".storagekit-locks") })
+        #expect(directory.contents.allSatisfy { $0.hasPrefix(".storagekit-locks") })
     }
 
     @Test("removing keys removes their lock files: 1,000 keys stored then removed leave none")
     func removeDeletesLockFiles() async throws {
         // Given 1,000 keys stored (each write takes the key's lock file)
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         let keys = (0..<1_000).map { "key-\($0)" }
         for key in keys { try await storage.store(key, forKey: key) }
-        let locks = directory.appending(".storagekit-locks").path
+        let locks = directory.file(".storagekit-locks").path
         #expect(try FileManager.default.contentsOfDirectory(atPath: locks).count == keys.count)
 
         // When half are removed one by one, and a key that was never stored is removed too
@@ -108,7 +109,7 @@ struct LocalStorageTests {
     @Test("remove deletes the value; removing a missing key is valueNotFound")
     func remove() async throws {
         // Given a stored value
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         try await storage.store(profile, forKey: "profile")
@@ -129,11 +130,11 @@ struct LocalStorageTests {
     @Test("a corrupt or truncated file is decodingFailed and stays on disk")
     func corruptFile() async throws {
         // Given a stored value whose file is then cut in half
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         try await storage.store(profile, forKey: "profile")
-        let file = directory.appending("profile")
+        let file = directory.file("profile")
         let whole = try Data(contentsOf: file)
         let truncated = whole.prefix(whole.count / 2)
         try truncated.write(to: file)
@@ -152,7 +153,7 @@ struct LocalStorageTests {
     @Test("a value of tens of megabytes round-trips")
     func largeValue() async throws {
         // Given 24 MiB of pseudo-random bytes
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url, durability: .atomicOnly)
         var bytes = Data(count: 24 << 20)
@@ -178,7 +179,7 @@ struct LocalStorageTests {
     @Test("many tasks writing the same and different keys leave every file whole")
     func concurrentTasks() async throws {
         // Given 4 keys and 200 tasks storing numbered arrays to them at once
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url, durability: .atomicOnly)
         try await withThrowingTaskGroup(of: Void.self) { group in

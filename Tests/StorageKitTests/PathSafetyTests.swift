@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -22,9 +23,9 @@ struct PathSafetyTests {
     @Test("every bad key is rejected with its reason by every operation", arguments: badKeys)
     func badKeyRejected(key: String, reason: StorageError.InvalidKeyReason) async throws {
         // Given a storage inside an outer directory
-        let outer = try TemporaryDirectory()
+        let outer = try TestFolder()
         defer { outer.remove() }
-        let storage = LocalStorage(directory: outer.appending("store"))
+        let storage = LocalStorage(directory: outer.file("store"))
         let rejected: (any Error) -> Bool = { error in
             guard case StorageError.invalidKey(let rejectedKey, let rejectedReason) = error else { return false }
             return rejectedKey == key && rejectedReason == reason
@@ -38,7 +39,7 @@ struct PathSafetyTests {
         await #expect(performing: { try await storage.exists(forKey: key) }, throws: rejected)
 
         // And nothing was created anywhere
-        #expect(outer.contents() == [])
+        #expect(outer.contents == [])
     }
 
     // Keys are checked before any file is touched, so this runs on the default shared storage.
@@ -56,11 +57,11 @@ struct PathSafetyTests {
     @Test("a key whose file is a symbolic link is never written through, read through or followed")
     func symbolicLinkKey() async throws {
         // Given a file outside the storage and a link to it planted under the key "victim"
-        let outer = try TemporaryDirectory()
+        let outer = try TestFolder()
         defer { outer.remove() }
-        let outside = outer.appending("outside.json")
+        let outside = outer.file("outside.json")
         try Data(#""secret""#.utf8).write(to: outside)
-        let directory = outer.appending("store")
+        let directory = outer.file("store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: directory.appendingPathComponent("victim"),
@@ -92,11 +93,11 @@ struct PathSafetyTests {
     @Test("a lock folder replaced by a link to elsewhere makes writes fail, not escape")
     func symbolicLinkLockFolder() async throws {
         // Given a storage whose lock folder is a link to an outside directory
-        let outer = try TemporaryDirectory()
+        let outer = try TestFolder()
         defer { outer.remove() }
-        let elsewhere = outer.appending("elsewhere")
+        let elsewhere = outer.file("elsewhere")
         try FileManager.default.createDirectory(at: elsewhere, withIntermediateDirectories: true)
-        let directory = outer.appending("store")
+        let directory = outer.file("store")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(
             at: directory.appendingPathComponent(".storagekit-locks"),
@@ -114,11 +115,11 @@ struct PathSafetyTests {
     @Test("a storage directory reached through a symbolic link works")
     func directoryThroughLink() async throws {
         // Given a link to a real directory
-        let outer = try TemporaryDirectory()
+        let outer = try TestFolder()
         defer { outer.remove() }
-        let real = outer.appending("real")
+        let real = outer.file("real")
         try FileManager.default.createDirectory(at: real, withIntermediateDirectories: true)
-        let link = outer.appending("link")
+        let link = outer.file("link")
         try FileManager.default.createSymbolicLink(at: link, withDestinationURL: real)
 
         // When a value is stored through the link
@@ -133,7 +134,7 @@ struct PathSafetyTests {
     @Test("the longest valid key (255 bytes) and keys with dots and spaces work")
     func validEdgeKeys() async throws {
         // Given awkward but valid keys
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         let keys = [String(repeating: "k", count: 255), "...", ".env", "with space", "ключ"]

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -13,10 +14,10 @@ struct SpecialFileTests {
     @Test("a FIFO or a directory under a key is refused, not opened or replaced")
     func specialFilesRefused() async throws {
         // Given a FIFO and a directory planted under two keys
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
-        #expect(mkfifo(directory.appending("pipe").path, 0o600) == 0)
-        try FileManager.default.createDirectory(at: directory.appending("folder"), withIntermediateDirectories: false)
+        #expect(mkfifo(directory.file("pipe").path, 0o600) == 0)
+        try FileManager.default.createDirectory(at: directory.file("folder"), withIntermediateDirectories: false)
         let storage = LocalStorage(directory: directory.url)
 
         for key in ["pipe", "folder"] {

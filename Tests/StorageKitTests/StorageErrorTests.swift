@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -7,7 +8,7 @@ struct StorageErrorTests {
     @Test("a rejected key's message names the key (NUL shown as \\0) and the rule it broke")
     func invalidKeyMessage() async throws {
         // Given a storage
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
 
@@ -32,7 +33,7 @@ struct StorageErrorTests {
     @Test("a decoding failure's message names the key and says the file was kept")
     func decodingMessage() async throws {
         // Given a stored string
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let storage = LocalStorage(directory: directory.url)
         try await storage.store("text", forKey: "value")

@@ -8,7 +8,7 @@ struct StoreCommandTests {
     @Test("put, get, list and remove work on --dir, and the library reads what the CLI wrote")
     func roundTrip() async throws {
         // Given an empty directory
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let dir = ["--dir", directory.url.path]
 
@@ -34,7 +34,7 @@ struct StoreCommandTests {
     @Test("a bad key fails, text that is not JSON is a data error, a bad action is a usage error")
     func errors() async throws {
         // Given an empty directory
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let dir = ["--dir", directory.url.path]
 
@@ -43,6 +43,6 @@ struct StoreCommandTests {
         #expect(try await CommandRunner.run(["store", "put", "key", "{not json"] + dir).status == 65)
         #expect(try await CommandRunner.run(["store", "fetch", "key"] + dir).status == 64)
         #expect(try await CommandRunner.run(["store", "get"] + dir).status == 64)
-        #expect(directory.contents() == [])
+        #expect(directory.contents == [])
     }
 }

@@ -8,7 +8,7 @@ struct TwoProcessTests {
     @Test("two processes storing, loading and removing the same keys for three seconds never fail or see a bad value")
     func twoProcessesNeverSeeABadValue() async throws {
         // Given two helpers on one directory, both ready before either starts
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         defer { directory.remove() }
         let path = directory.url.path
         // (The helpers' reads and exits block for seconds, so the whole run happens on a thread of
@@ -56,7 +56,7 @@ struct TwoProcessTests {
             let data = try await storage.loadData(forKey: key)
             #expect(try JSONSerialization.jsonObject(with: data) is [String: Any])
         }
-        let locks = try FileManager.default.contentsOfDirectory(atPath: directory.appending(".storagekit-locks").path)
+        let locks = try FileManager.default.contentsOfDirectory(atPath: directory.file(".storagekit-locks").path)
         #expect(locks.count <= keys.count)
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import MockServerKit
 import NetworkKit
+import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

@@ -84,8 +84,7 @@
             let folder = try TestFolder()
             defer { folder.remove() }
             let content = testBytes(300_000)
-            let file = folder.file("body.bin")
-            try content.write(to: file)
+            let file = try folder.write(content, to: "body.bin")
 
             // When it is uploaded to /old
             let response = try await HTTPClient { $0.transferEngine = .libcurl }.upload(

@@ -38,9 +38,8 @@ struct MultipartFileEncodingTests {
         // Given a form with a field and a streamed file
         let folder = try TestFolder()
         defer { folder.remove() }
-        let file = folder.file("photo.png")
         let content = testBytes(300_000)
-        try content.write(to: file)
+        let file = try folder.write(content, to: "photo.png")
         var form = try avatarForm(photo: file)
 
         // When it is written to a file

@@ -48,8 +48,7 @@ struct UploadTests {
         let folder = try TestFolder()
         defer { folder.remove() }
         let content = testBytes(5 << 20)
-        let file = folder.file("video.mp4")
-        try content.write(to: file)
+        let file = try folder.write(content, to: "video.mp4")
         let progress = ProgressLog()
 
         // When uploaded with either framing
@@ -81,8 +80,7 @@ struct UploadTests {
             let folder = try TestFolder()
             defer { folder.remove() }
             let content = testBytes(64 << 10)
-            let file = folder.file("large.bin")
-            try content.write(to: file)
+            let file = try folder.write(content, to: "large.bin")
 
             // When it is uploaded with the default framing
             let response = try await HTTPClient { $0.transferEngine = engine }.upload(
@@ -285,9 +283,8 @@ struct UploadTests {
         }
         let folder = try TestFolder()
         defer { folder.remove() }
-        let file = folder.file("data.bin")
         let content = testBytes(1 << 20)
-        try content.write(to: file)
+        let file = try folder.write(content, to: "data.bin")
         let client = HTTPClient {
             $0.retriers = [RetryPolicy()]
             $0.sleep = { _ in }

@@ -1,4 +1,5 @@
 import Foundation
+import ServiceUtilsTestSupport
 import StorageKit
 import Testing
 
@@ -11,7 +12,7 @@ struct TemporarySharedStorage: SuiteTrait, TestScoping {
         testCase: Test.Case?,
         performing function: @Sendable () async throws -> Void
     ) async throws {
-        let directory = try TemporaryDirectory()
+        let directory = try TestFolder()
         let previous = LocalStorage._sharedForTesting
         LocalStorage._sharedForTesting = LocalStorage(directory: directory.url)
         defer {

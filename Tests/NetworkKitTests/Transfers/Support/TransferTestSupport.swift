@@ -3,6 +3,7 @@ import InternalServiceUtilities
 import MockServerKit
 import NetworkKit
 import ServiceUtilsTestSupport
+import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -12,35 +13,6 @@ import ServiceUtilsTestSupport
 #elseif canImport(Darwin)
     import Darwin
 #endif
-
-/// A folder of its own for one test, removed by ``remove()``; ``contents`` lists what a transfer
-/// left in it, so a test can check that nothing else was touched.
-struct TestFolder: Sendable {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "NetworkKitTests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    /// A path inside the folder.
-    func file(_ name: String) -> URL {
-        url.appendingPathComponent(name)
-    }
-
-    /// The names of everything inside the folder, sorted, recursively (`a/b`).
-    var contents: [String] {
-        let enumerator = FileManager.default.enumerator(atPath: url.path)
-        var names: [String] = []
-        while let name = enumerator?.nextObject() as? String { names.append(name) }
-        return names.sorted()
-    }
-
-    func remove() {
-        try? FileManager.default.removeItem(at: url)
-    }
-}
 
 /// Keeps every progress update a transfer reports.
 final class ProgressLog: Sendable {
@@ -71,6 +43,27 @@ final class ProgressLog: Sendable {
         let ordered = zip(values, values.dropFirst()).allSatisfy { $0.completedBytes <= $1.completedBytes }
         return ordered && last.totalBytes == last.completedBytes
     }
+}
+
+/// Starts `transfer`, cancels it once `progress` saw its first bytes, and checks that it failed as
+/// `.cancelled`.
+///
+/// - Parameters:
+///   - progress:  The log `transfer` reports to.
+///   - transfer:  The download or upload.
+/// - Returns: Whether it failed as `.cancelled` (when not, the issue is recorded).
+func cancelOnceBytesMove<Success: Sendable>(
+    _ progress: ProgressLog, _ transfer: @escaping @Sendable () async throws -> Success
+) async -> Bool {
+    let task = Task { try await transfer() }
+    await progress.firstBytes.wait()
+    task.cancel()
+    let outcome = await task.result
+    guard case .failure(let error as HTTPError) = outcome, error.isCancelled else {
+        Issue.record("expected .cancelled, got \(outcome)")
+        return false
+    }
+    return true
 }
 
 /// A router for a path on a mock server.
