@@ -105,19 +105,6 @@ enum QueryStringFuzzer {
     static func decode(_ text: Substring, _ encoder: QueryStringEncoder) -> [UInt8] {
         var bytes = Array(text.utf8)
         if encoder.spaceEncoding == .plus { bytes = bytes.map { $0 == UInt8(ascii: "+") ? UInt8(ascii: " ") : $0 } }
-        var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let byte = hexByte(bytes[index + 1], bytes[index + 2])
-            {
-                output.append(byte)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return output
+        return decodingValidPercentEscapes(bytes)
     }
 }

@@ -46,7 +46,9 @@ enum URLPathFuzzer {
         }
         invariant(!hasControl, "accepted a control character in \(path.debugDescription)")
         // Split bytes, not characters: "/" followed by a combining mark is one Character.
-        let segments = Array(path.utf8).split(separator: UInt8(ascii: "/")).map { decodeValidEscapes(Array($0)) }
+        let segments = Array(path.utf8).split(separator: UInt8(ascii: "/")).map {
+            decodingValidPercentEscapes(Array($0))
+        }
         guard !segments.isEmpty else {
             invariant(url == base, "a path without segments changed the URL to \(url)")
             return
@@ -74,7 +76,9 @@ enum URLPathFuzzer {
         invariant(added.count == segments.count, "\(added.count) segments in \(joinedPath), \(segments.count) given")
         for (encoded, expected) in zip(added, segments) {
             invariant(encoded.utf8.allSatisfy(isPathCharacter), "unescaped byte in \(encoded)")
-            invariant(decodeValidEscapes(Array(encoded.utf8)) == expected, "\(encoded) does not decode to its segment")
+            invariant(
+                decodingValidPercentEscapes(Array(encoded.utf8)) == expected,
+                "\(encoded) does not decode to its segment")
         }
         // The URLComponents route (taken for a base with a query) must build the same path.
         if !baseText.contains("?"), !baseText.contains("#"), let queried = URL(string: base.absoluteString + "?q") {
@@ -86,23 +90,5 @@ enum URLPathFuzzer {
 
     static func isPathCharacter(_ byte: UInt8) -> Bool {
         PercentEncoding.AllowedCharacters.pathSegment.contains(byte) || byte == UInt8(ascii: "%")
-    }
-
-    /// The bytes with each valid `%XX` escape decoded and everything else as it is.
-    static func decodeValidEscapes(_ bytes: [UInt8]) -> [UInt8] {
-        var output: [UInt8] = []
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-                let value = hexByte(bytes[index + 1], bytes[index + 2])
-            {
-                output.append(value)
-                index += 3
-            } else {
-                output.append(bytes[index])
-                index += 1
-            }
-        }
-        return output
     }
 }
