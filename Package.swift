@@ -27,7 +27,12 @@ let extraTestDependencies: [String: [Target.Dependency]] = [
     "GeoKit": ["MockServerKit"], "NetworkKit": ["MockServerKit"],
 ]
 
-let umbrellaDependencies = libraryModules.map { Target.Dependency(stringLiteral: $0.name) }
+/// Modules that are test support or sample code: products of their own, not in the umbrella, so an
+/// app that adds `ServiceUtils` links library code only.
+let outsideUmbrella: Set<String> = ["MockServerKit", "GroceryAPI"]
+
+let umbrellaDependencies = libraryModules.filter { !outsideUmbrella.contains($0.name) }
+    .map { Target.Dependency(stringLiteral: $0.name) }
 
 var targets: [Target] = [
     // Hidden helpers shared by several modules (a lock box, small utilities); not a product.
@@ -40,14 +45,21 @@ var targets: [Target] = [
         swiftSettings: commonSettings
     ),
     .target(name: "ServiceUtils", dependencies: umbrellaDependencies, swiftSettings: commonSettings),
+    // What an app's test target adds: the loopback HTTP server and its stubs (MockServerKit).
+    .target(name: "ServiceUtilsTesting", dependencies: ["MockServerKit"], swiftSettings: commonSettings),
     .executableTarget(
         name: "service-utils",
-        dependencies: ["ServiceUtils", "InternalServiceUtilities"],
+        dependencies: ["ServiceUtils", "MockServerKit", "GroceryAPI", "InternalServiceUtilities"],
         swiftSettings: commonSettings
     ),
     .executableTarget(
         name: "service-utils-bench",
-        dependencies: ["ServiceUtils", "InternalServiceUtilities"],
+        dependencies: ["ServiceUtils", "MockServerKit", "GroceryAPI", "InternalServiceUtilities"],
+        swiftSettings: commonSettings
+    ),
+    // An app with only `import ServiceUtils`, whose symbols UmbrellaLinkTests reads.
+    .executableTarget(
+        name: "umbrella-app", dependencies: ["ServiceUtils"], path: "Tests/UmbrellaApp",
         swiftSettings: commonSettings
     ),
     // StorageKit's test helper: a writer that its crash-safety and two-process tests start and kill.
@@ -63,7 +75,7 @@ var targets: [Target] = [
     // `any Error`); CI builds it with warnings as errors like everything else.
     .testTarget(
         name: "SurfUtilsCompatibilityTests",
-        dependencies: ["ServiceUtils", "FrameworkNamesStandIn"],
+        dependencies: ["ServiceUtils", "FrameworkNamesStandIn", "GroceryAPI", "MockServerKit"],
         swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     // Top-level names of Apple frameworks an app imports beside ServiceUtils (SwiftUI's `Color`, `Font`,
@@ -106,6 +118,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "ServiceUtils", targets: ["ServiceUtils"]),
+        .library(name: "ServiceUtilsTesting", targets: ["ServiceUtilsTesting"]),
         .executable(name: "service-utils", targets: ["service-utils"]),
         .executable(name: "service-utils-bench", targets: ["service-utils-bench"]),
     ] + libraryModules.map { .library(name: $0.name, targets: [$0.name]) },

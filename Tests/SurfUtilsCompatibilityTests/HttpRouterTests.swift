@@ -5,11 +5,26 @@ import XCTest
 // The Router-pattern article's network layer, written as the article writes it with only
 // `import Alamofire` changed: its `AuthHttpRouter` enum adopting `HttpRouter`, its `AuthHttpService`
 // adopting `HttpService`, and its `AuthService` bodies (with completion handlers where the article
-// returns Combine's Apple-only `Future`). These file-private types shadow GroceryAPI's types of the
-// same names. They run end to end against GroceryAPI's `GroceryServer`: the test's session moves the
-// article's host onto the local server with a request adapter, so the routers stay as written.
+// returns Combine's Apple-only `Future`). They run end to end against GroceryAPI's `GroceryServer`
+// (through ArticleServer, since `import ServiceUtils` does not bring GroceryAPI): the test's session
+// moves the article's host onto the local server with a request adapter, so the routers stay as written.
 
 private let articleBase = "https://letscodeeasy.com/groceryapi/public/api"
+
+// MARK: - 1) The app's models, which the article uses without showing them (an app declares its own)
+
+private struct AuthModel: Codable, Equatable {
+    var name: String?
+    var email: String
+    var password: String
+}
+
+private struct TokenModel: Codable {
+    var accessToken: String
+    var refreshToken: String
+    var tokenType: String
+    var expiresIn: Int
+}
 
 // MARK: - 2) AuthHttpRouter, as the article writes it
 
@@ -168,7 +183,7 @@ extension AuthService: AuthAPI {
 // MARK: - Tests
 
 final class HttpRouterTests: XCTestCase {
-    private var grocery: GroceryServer?
+    private var grocery: ArticleServer?
 
     override func tearDown() {
         grocery?.stop()
@@ -179,8 +194,8 @@ final class HttpRouterTests: XCTestCase {
     }
 
     /// Starts a GroceryServer and points the shared service's session at it.
-    private func startServer() throws -> GroceryServer {
-        let server = try GroceryServer()
+    private func startServer() throws -> ArticleServer {
+        let server = try ArticleServer()
         grocery = server
         let local = server.baseURL.absoluteString
         let client = HTTPClient { configuration in
@@ -259,9 +274,9 @@ final class HttpRouterTests: XCTestCase {
         guard case .failure(let error)? = signedUp, case .invalidData? = error as? SignUpError else {
             return XCTFail("expected the article's invalidData for a 201, got \(String(describing: signedUp))")
         }
-        let register = try XCTUnwrap(server.server.requests.first { $0.path == "/register" })
-        XCTAssertEqual(register.method.rawValue, "POST")
-        XCTAssertEqual(register.headers["Content-Type"], "application/json; charset=UTF-8")
+        let register = try XCTUnwrap(server.requests.first { $0.path == "/register" })
+        XCTAssertEqual(register.method, "POST")
+        XCTAssertEqual(register.contentType, "application/json; charset=UTF-8")
         XCTAssertEqual(
             try JSONDecoder().decode(AuthModel.self, from: register.body),
             AuthModel(name: "Ann", email: "ann@example.com", password: "correct horse"))
@@ -349,7 +364,7 @@ final class HttpRouterTests: XCTestCase {
         wait(for: [both], timeout: 10)
         XCTAssertEqual(calls.sorted(), ["data true", "json 200"])
         XCTAssertEqual(onMain, [true, true])
-        XCTAssertEqual(server.server.requests.filter { $0.path == "/validate/email" }.count, 1)
+        XCTAssertEqual(server.requests.filter { $0.path == "/validate/email" }.count, 1)
     }
 
     func testAStatusOutsideTheValidatedRangeIsAnError() throws {

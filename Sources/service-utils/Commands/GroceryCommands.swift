@@ -6,6 +6,8 @@
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
+        import GroceryAPI
+        import MockServerKit
     #endif
 
     /// The `service-utils` commands and tour section of MockServerKit and GroceryAPI.
@@ -14,7 +16,10 @@
         static let commands: [Command] = [serverCommand]
 
         /// This module's part of `service-utils tour`.
-        static let tour = TourSection(title: "GroceryAPI and MockServerKit — the auth sample over loopback HTTP") {
+        static let tour = TourSection(
+            title: "GroceryAPI and MockServerKit — the auth sample over loopback HTTP"
+                + " (import GroceryAPI; in tests, import ServiceUtilsTesting)"
+        ) {
             console in
             try await GroceryTour.run(console)
         }

@@ -5,6 +5,7 @@
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
+        import MockServerKit
     #endif
 
     /// `service-utils download` and `service-utils upload`, and the tour's download that is cut and resumed.

@@ -5,6 +5,7 @@
 
     #if canImport(FoundationNetworking)
         import FoundationNetworking
+        import MockServerKit
     #endif
 
     /// The `service-utils` commands and tour section of NetworkKit.
