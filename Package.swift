@@ -54,7 +54,9 @@ var targets: [Target] = [
     ),
     .executableTarget(
         name: "service-utils-bench",
-        dependencies: ["ServiceUtils", "MockServerKit", "GroceryAPI", "InternalServiceUtilities"],
+        dependencies: [
+            "ServiceUtils", "MockServerKit", "GroceryAPI", "InternalServiceUtilities", "BenchmarkReporting",
+        ],
         swiftSettings: commonSettings
     ),
     // An app with only `import ServiceUtils`, whose symbols UmbrellaLinkTests reads.
@@ -62,6 +64,10 @@ var targets: [Target] = [
         name: "umbrella-app", dependencies: ["ServiceUtils"], path: "Tests/UmbrellaApp",
         swiftSettings: commonSettings
     ),
+    // Hidden: the bench's report (Markdown tables, SVG charts, the machine's description) from a list
+    // of results, kept out of the executable so that its tests can import it; not a product.
+    .target(name: "BenchmarkReporting", swiftSettings: commonSettings),
+    .testTarget(name: "BenchmarkReportingTests", dependencies: ["BenchmarkReporting"], swiftSettings: commonSettings),
     // StorageKit's test helper: a writer that its crash-safety and two-process tests start and kill.
     .executableTarget(name: "storage-stress", dependencies: ["StorageKit"], swiftSettings: commonSettings),
     .testTarget(
