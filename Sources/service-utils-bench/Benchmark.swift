@@ -1,5 +1,6 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
+    import BenchmarkReporting
     import Foundation
 
     /// One named benchmark: a baseline case and the cases compared with it, measured in the same run.
@@ -11,6 +12,9 @@
         let name: String
         /// One line on what is measured, with the size of the work.
         let summary: String
+        /// The times the benchmark promises for its cases, each relative to the baseline or to another
+        /// case; the report judges them and draws them on the chart.
+        var goals: [BenchmarkGoal] = []
         /// Builds the cases.
         let prepare: @Sendable () async throws -> PreparedBenchmark
     }
@@ -39,10 +43,7 @@
         }
 
         /// An amount of work and its unit.
-        struct Work: Sendable {
-            var amount: Double
-            var unit: String
-        }
+        typealias Work = BenchmarkWork
     }
 
     /// One measured case: each call does the whole work once and says how long it took.

@@ -69,7 +69,7 @@
             var environment = ProcessInfo.processInfo.environment
             environment["PATH"] = (environment["PATH"] ?? "/usr/bin:/bin") + ":/usr/sbin:/sbin"
             if let found = ProcessRunner.locate(name, environment: environment) { return found }
-            throw BenchmarkError("\(name) is not installed (run scripts/test once, or apt-get install it)")
+            throw BenchmarkError("\(name) is not installed (scripts/bench without --no-install installs it)")
         }
 
         /// A TCP port on 127.0.0.1 that was free a moment ago.

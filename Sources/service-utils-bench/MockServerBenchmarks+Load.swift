@@ -1,5 +1,6 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
+    import BenchmarkReporting
     import Foundation
     import MockServerKit
 
@@ -79,7 +80,7 @@
             let afterFirst = resident[1]
             let note =
                 "resident MB before and after each \((loadRequests / loadCheckpoints).formatted()) requests: "
-                + resident.map(ProcessMemory.megabytes).joined(separator: " ")
+                + resident.map(BenchmarkFormat.megabytes).joined(separator: " ")
                 + "; \(served.formatted()) requests; since the first tenth "
                 + String(format: "%+.1f MB", Double(final.resident - afterFirst) / 1024)
                 + ", over the whole load " + String(format: "%+.1f MB", Double(final.resident - resident[0]) / 1024)

@@ -1,5 +1,6 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
+    import BenchmarkReporting
     import Foundation
     import ServiceUtils
 
@@ -90,7 +91,7 @@
             let growth = Double(readings[readings.count - 1] - readings[0]) / 1024
             let note =
                 "resident MB after the warm-up, then after each \((memoryRequests / memoryCheckpoints).formatted()): "
-                + readings.map(ProcessMemory.megabytes).joined(separator: " ")
+                + readings.map(BenchmarkFormat.megabytes).joined(separator: " ")
                 + String(format: "; growth %+.1f MB", growth)
                 + "; requests served \(served.requests.formatted()), new connections \(served.connections)"
             return BenchmarkSample(duration: duration, note: note, cpu: cpu)

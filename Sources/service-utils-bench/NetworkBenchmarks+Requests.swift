@@ -1,5 +1,6 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
+    import BenchmarkReporting
     import Foundation
     import ServiceUtils
 
@@ -9,6 +10,10 @@
 
     extension NetworkBenchmarks {
         static let requestCount = 2_000
+        /// The request benchmarks' case of ours, which their goals are for.
+        static let clientName = "HTTPClient.send(router)"
+        /// Their plain URLSession case, which the goals also compare ours with.
+        static let urlSessionName = "URLSession.data(for:)"
 
         // MARK: - Request overhead
 
@@ -17,12 +22,14 @@
         /// is also compared with plain URLSession, and HTTPClient over its URLSession transport shows
         /// what the libcurl transport changed.
         static func requests(concurrency: Int) -> Benchmark {
-            let curlTarget = concurrency == 1 ? "1.4" : "1.2"
-            return Benchmark(
+            Benchmark(
                 name: concurrency == 1 ? "NetworkKit.sequentialGETs" : "NetworkKit.concurrentGETs",
                 summary: "\(requestCount) keep-alive GETs of a small JSON file from nginx on 127.0.0.1, "
-                    + (concurrency == 1 ? "one at a time" : "\(concurrency) at a time")
-                    + "; targets: HTTPClient ≤ \(curlTarget)× curl's time, ≤ 0.35× URLSession's"
+                    + (concurrency == 1 ? "one at a time" : "\(concurrency) at a time"),
+                goals: [
+                    BenchmarkGoal(case: clientName, atMost: concurrency == 1 ? 1.4 : 1.2),
+                    BenchmarkGoal(case: clientName, atMost: 0.35, relativeTo: .otherCase(urlSessionName)),
+                ]
             ) {
                 let server = try NginxServer()
                 let url = server.url.appendingPathComponent("item.json")
@@ -56,12 +63,11 @@
                     await tearDown()
                     throw error
                 }
-                let urlSessionName = "URLSession.data(for:)"
                 return PreparedBenchmark(
                     baseline: curlCase(
                         concurrency == 1 ? "curl -K, one process" : "curl -Z, 8 parallel", curl, server: server),
                     cases: [
-                        .reported("HTTPClient.send(router)") {
+                        .reported(clientName) {
                             try await measure(server: server, concurrency: concurrency) {
                                 blackHole(try await client.send(router).body)
                             }

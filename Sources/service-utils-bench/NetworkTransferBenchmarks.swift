@@ -1,5 +1,6 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
+    import BenchmarkReporting
     import Foundation
     import InternalServiceUtilities
     import ServiceUtils

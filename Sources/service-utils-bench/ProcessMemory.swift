@@ -30,10 +30,5 @@
             defer { try? handle.close() }
             return (try? handle.write(contentsOf: Data("5".utf8))) != nil
         }
-
-        /// `kilobytes` as megabytes with one decimal, such as `27.4`.
-        static func megabytes(_ kilobytes: Int) -> String {
-            String(format: "%.1f", Double(kilobytes) / 1024)
-        }
     }
 #endif
