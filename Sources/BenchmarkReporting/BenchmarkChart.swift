@@ -109,9 +109,9 @@ package struct BenchmarkChart: Sendable {
             color = Palette.metBar
         }
         canvas.rectangle(x: layout.plotLeft, y: y + 4, width: end - layout.plotLeft, height: 14, color: color)
-        // The ratio goes after the bar, or after a goal line that would cross it.
+        // The ratio goes after the bar, or after the baseline's or a goal's line that would cross it.
         let value = BenchmarkFormat.ratio(row.ratio)
-        let crossing = row.outcomes.compactMap(\.limitToBaseline).map { layout.x($0, scale: scale) }
+        let crossing = ([1] + row.outcomes.compactMap(\.limitToBaseline)).map { layout.x($0, scale: scale) }
             .filter { $0 >= end && $0 <= end + 5 + SVGCanvas.estimatedWidth(of: value) }
         canvas.text(value, x: (crossing.max() ?? end) + 5, y: y + 15)
     }
