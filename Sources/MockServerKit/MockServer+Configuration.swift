@@ -26,10 +26,16 @@ extension MockServer {
         /// (``MockServer/RecordingLimit/standard``), so memory stays flat however many arrive;
         /// ``MockServer/RecordingLimit/unlimited`` keeps all, `0` none.
         public var recordedRequestLimit = RecordingLimit.standard
+        /// The conditions every answer goes through from the start, such as
+        /// `[.delay(.milliseconds(50))]`; ``MockServer/conditions`` changes them later. None by default.
+        public var conditions: [NetworkCondition] = []
+        /// The seed of the generator behind random conditions (delays, random data): the same seed
+        /// and the same requests in the same order give the same draws, run after run.
+        public var seed: UInt64 = 0x5EED
 
         /// Creates the default configuration: 127.0.0.1, an OS-assigned port, 64 KiB of header
         /// fields, 16 MiB of body, 60 s idle and 30 s request timeouts, the 1,000 most recent requests
-        /// recorded.
+        /// recorded, no conditions.
         public init() {}
     }
 }

@@ -17,34 +17,50 @@ extension MockServer {
     /// ```
     ///
     /// - Parameters:
-    ///   - router:  the endpoint to answer, such as one case of the app's router enum.
-    ///   - handler: computes the response.
+    ///   - router:     the endpoint to answer, such as one case of the app's router enum.
+    ///   - conditions: faults, delays or pace for this route's answers (see ``NetworkCondition``).
+    ///   - handler:    computes the response.
     /// - Throws: `HTTPError.invalidURL` when the router's base URL or path is malformed.
-    public func stub(_ router: some HTTPRouter, handler: @escaping Handler) throws(HTTPError) {
+    public func stub(
+        _ router: some HTTPRouter, conditions: [NetworkCondition] = [], handler: @escaping Handler
+    ) throws(HTTPError) {
         let pattern = try Self.literalPattern(for: router)
-        stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: pattern, handler: handler)
+        let method = MockRequest.Method(rawValue: router.method.rawValue)
+        stub(method: method, path: pattern, conditions: conditions, handler: handler)
     }
 
     /// Answers the endpoint a NetworkKit router describes with a handler that does not await (it runs
     /// on a Dispatch worker thread; see ``MockServer/SynchronousHandler``).
     ///
     /// - Parameters:
-    ///   - router:  the endpoint to answer, such as one case of the app's router enum.
-    ///   - handler: computes the response.
+    ///   - router:     the endpoint to answer, such as one case of the app's router enum.
+    ///   - conditions: faults, delays or pace for this route's answers (see ``NetworkCondition``).
+    ///   - handler:    computes the response.
     /// - Throws: `HTTPError.invalidURL` when the router's base URL or path is malformed.
-    public func stub(_ router: some HTTPRouter, handler: @escaping SynchronousHandler) throws(HTTPError) {
+    public func stub(
+        _ router: some HTTPRouter, conditions: [NetworkCondition] = [], handler: @escaping SynchronousHandler
+    ) throws(HTTPError) {
         let pattern = try Self.literalPattern(for: router)
-        stub(method: MockRequest.Method(rawValue: router.method.rawValue), path: pattern, handler: handler)
+        let method = MockRequest.Method(rawValue: router.method.rawValue)
+        stub(method: method, path: pattern, conditions: conditions, handler: handler)
     }
 
     /// Answers the endpoint a NetworkKit router describes with a fixed response.
     ///
+    /// ```swift
+    /// try server.stub(GroceryHttpRouter.categories, conditions: [.failFirst(1, with: .connectionReset)],
+    ///                 response: try .json(categories))
+    /// ```
+    ///
     /// - Parameters:
-    ///   - router:   the endpoint to answer.
-    ///   - response: the response to send each time.
+    ///   - router:     the endpoint to answer.
+    ///   - conditions: faults, delays or pace for this route's answers (see ``NetworkCondition``).
+    ///   - response:   the response to send each time.
     /// - Throws: `HTTPError.invalidURL` when the router's base URL or path is malformed.
-    public func stub(_ router: some HTTPRouter, response: MockResponse) throws(HTTPError) {
-        try stub(router) { _ in response }
+    public func stub(
+        _ router: some HTTPRouter, conditions: [NetworkCondition] = [], response: MockResponse
+    ) throws(HTTPError) {
+        try stub(router, conditions: conditions) { _ in response }
     }
 
     /// The router's URL path as a ``PathPattern`` that matches only itself: segments that would read as

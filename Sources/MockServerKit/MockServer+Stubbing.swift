@@ -13,11 +13,17 @@ extension MockServer {
     /// ```
     ///
     /// - Parameters:
-    ///   - method:  the method to answer.
-    ///   - path:    a ``PathPattern`` such as `/category/:id` (leading slash optional).
-    ///   - handler: computes the response.
-    public func stub(method: MockRequest.Method, path: String, handler: @escaping Handler) {
-        core.router.add(MockRouter.Stub(method: method, pattern: PathPattern(path), handler: .async(handler)))
+    ///   - method:     the method to answer.
+    ///   - path:       a ``PathPattern`` such as `/category/:id` (leading slash optional).
+    ///   - conditions: faults, delays or pace for this stub's answers, over the server's
+    ///     (see ``NetworkCondition``).
+    ///   - handler:    computes the response.
+    public func stub(
+        method: MockRequest.Method, path: String, conditions: [NetworkCondition] = [], handler: @escaping Handler
+    ) {
+        core.router.add(
+            MockRouter.Stub(
+                method: method, pattern: PathPattern(path), handler: .async(handler), conditions: conditions))
     }
 
     /// Answers requests with `method` whose path matches `path` by calling a `handler` that does not
@@ -26,21 +32,35 @@ extension MockServer {
     /// Swift chooses this overload for a closure without `await`, and the async one otherwise.
     ///
     /// - Parameters:
-    ///   - method:  the method to answer.
-    ///   - path:    a ``PathPattern`` such as `/category/:id` (leading slash optional).
-    ///   - handler: computes the response.
-    public func stub(method: MockRequest.Method, path: String, handler: @escaping SynchronousHandler) {
-        core.router.add(MockRouter.Stub(method: method, pattern: PathPattern(path), handler: .synchronous(handler)))
+    ///   - method:     the method to answer.
+    ///   - path:       a ``PathPattern`` such as `/category/:id` (leading slash optional).
+    ///   - conditions: faults, delays or pace for this stub's answers (see ``NetworkCondition``).
+    ///   - handler:    computes the response.
+    public func stub(
+        method: MockRequest.Method, path: String, conditions: [NetworkCondition] = [],
+        handler: @escaping SynchronousHandler
+    ) {
+        core.router.add(
+            MockRouter.Stub(
+                method: method, pattern: PathPattern(path), handler: .synchronous(handler), conditions: conditions))
     }
 
     /// Answers requests with `method` whose path matches `path` with a fixed response.
     ///
+    /// ```swift
+    /// server.stub(method: .get, path: "/items", conditions: [.failFirst(2, status: 503)],
+    ///             response: .text("[]"))
+    /// ```
+    ///
     /// - Parameters:
-    ///   - method:   the method to answer.
-    ///   - path:     a ``PathPattern`` such as `/categories`.
-    ///   - response: the response to send each time.
-    public func stub(method: MockRequest.Method, path: String, response: MockResponse) {
-        stub(method: method, path: path) { _ in response }
+    ///   - method:     the method to answer.
+    ///   - path:       a ``PathPattern`` such as `/categories`.
+    ///   - conditions: faults, delays or pace for this stub's answers (see ``NetworkCondition``).
+    ///   - response:   the response to send each time.
+    public func stub(
+        method: MockRequest.Method, path: String, conditions: [NetworkCondition] = [], response: MockResponse
+    ) {
+        stub(method: method, path: path, conditions: conditions) { _ in response }
     }
 
     /// Removes every stub; requests then get 404.

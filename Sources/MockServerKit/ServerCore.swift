@@ -18,6 +18,8 @@ final class ServerCore: Sendable {
     let configuration: MockServer.Configuration
     let router = MockRouter()
     let recorded: Locked<RequestRing>
+    /// The conditions every answer goes through (``MockServer/conditions``).
+    let conditions: Locked<[NetworkCondition]>
     let mailbox = Locked(Mailbox())
     let wakePipe: WakePipe
     /// Signalled once by the event loop when it has closed every descriptor.
@@ -27,6 +29,7 @@ final class ServerCore: Sendable {
         self.configuration = configuration
         self.wakePipe = wakePipe
         recorded = Locked(RequestRing(limit: configuration.recordedRequestLimit))
+        conditions = Locked(configuration.conditions)
     }
 
     /// Hands a handler's response to the event loop.

@@ -15,6 +15,12 @@ final class Connection {
         /// The last response was sent and our side shut down; reading and discarding until the
         /// client closes, so it does not get a reset before it read the answer.
         case lingering(until: ContinuousClock.Instant)
+        /// A response is let out slice by slice on a timer (``paced``).
+        case paced
+        /// Held open without a word until the client goes or the server stops; what it sends is discarded.
+        case stalled
+        /// The response was sent; the close waits until `until` (then a reset when `reset` is set).
+        case closingLater(until: ContinuousClock.Instant, reset: Bool)
     }
 
     /// Whether the connection stays open after the response, and whether to say so.
@@ -50,6 +56,15 @@ final class Connection {
     var closeAfterWrite = false
     /// The streamed body being written, in the `.streaming` phase.
     var stream: StreamState?
+    /// The conditions of the stub answering the current request (see `EventLoop+Conditions.swift`).
+    var routeConditions: [NetworkCondition] = []
+    /// When ``timerAction`` is due.
+    var timer: ContinuousClock.Instant?
+    var timerAction: TimerAction?
+    /// The rest of a paced response, in the `.paced` phase.
+    var paced: PacedOutput?
+    /// How the connection closes once a response that closes it is sent.
+    var closing = Closing()
     var lastActivity: ContinuousClock.Instant
     var requestStartedAt: ContinuousClock.Instant
 
@@ -68,8 +83,16 @@ final class Connection {
     var wantsToRead: Bool {
         guard !hasPendingOutput else { return false }
         switch phase {
-        case .idle, .head, .body, .lingering: return true
-        case .awaitingHandler, .streaming: return false
+        case .idle, .head, .body, .lingering, .stalled, .closingLater: return true
+        case .awaitingHandler, .streaming, .paced: return false
+        }
+    }
+
+    /// Whether bytes the client sends now are read and thrown away (the connection is ending).
+    var discardsInput: Bool {
+        switch phase {
+        case .lingering, .stalled, .closingLater: return true
+        default: return false
         }
     }
 

@@ -9,7 +9,7 @@ extension EventLoop {
         while connections[connection.id] != nil {
             guard flush(connection), !connection.hasPendingOutput else { return }
             if connection.closeAfterWrite {
-                startLingering(connection)
+                closeAfterResponse(connection)
                 return
             }
             guard advance(connection) else { return }
@@ -19,9 +19,9 @@ extension EventLoop {
     /// One parsing step; false when it must wait (for bytes, a handler or the socket).
     private func advance(_ connection: Connection) -> Bool {
         switch connection.phase {
-        case .awaitingHandler, .streaming:
+        case .awaitingHandler, .streaming, .paced:
             return false
-        case .lingering:
+        case .lingering, .stalled, .closingLater:
             if connection.peerClosed { close(connection) }
             return false
         case .idle, .head:
@@ -124,8 +124,9 @@ extension EventLoop {
             !head.keepAlive || connection.peerClosed ? .close : head.version == "HTTP/1.0" ? .keepAnnounced : .keep
         connection.phase = .awaitingHandler(reuse: reuse, isHead: head.method == .head)
         switch core.router.decide(method: head.method, path: request.path) {
-        case .handler(let handler, let parameters):
+        case .handler(let handler, let parameters, let conditions):
             request.pathParameters = parameters
+            connection.routeConditions = conditions
             core.record(request)
             let core = self.core
             let id = connection.id
@@ -156,10 +157,10 @@ extension EventLoop {
             core.record(request)
             var response = MockResponse.text("No stub for \(head.method) \(request.path)\n", status: 405)
             response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
-            respond(connection, with: response)
+            answer(connection, with: response)
         case .notFound:
             core.record(request)
-            respond(connection, with: .text("No stub for \(head.method) \(request.path)\n", status: 404))
+            answer(connection, with: .text("No stub for \(head.method) \(request.path)\n", status: 404))
         }
     }
 
@@ -190,7 +191,7 @@ extension EventLoop {
         respond(connection, with: response)
     }
 
-    private func startLingering(_ connection: Connection) {
+    func startLingering(_ connection: Connection) {
         if connection.peerClosed {
             close(connection)
             return

@@ -21,10 +21,13 @@ final class EventLoop {
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
     var dates = DateHeaderCache()
     let clock = ContinuousClock()
+    /// The generator behind random conditions, seeded from the configuration.
+    var random: SplitMix64
 
     init(core: ServerCore, listener: Int32) {
         self.core = core
         self.listener = listener
+        random = SplitMix64(seed: core.configuration.seed)
     }
 
     deinit {
@@ -76,7 +79,7 @@ final class EventLoop {
         }
         for completion in box.completions {
             guard let connection = connections[completion.connection] else { continue }
-            respond(connection, with: completion.response)
+            answer(connection, with: completion.response)
             pump(connection)
         }
         for event in box.bodyEvents { handle(event) }
@@ -113,7 +116,7 @@ final class EventLoop {
             switch Socket.read(connection.descriptor, into: scratch) {
             case .bytes(let count):
                 connection.lastActivity = clock.now
-                if case .lingering = connection.phase { continue }
+                if connection.discardsInput { continue }
                 connection.input.append(contentsOf: UnsafeRawBufferPointer(rebasing: scratch[0..<count]))
                 if count < scratch.count { return }
             case .wouldBlock:
@@ -173,15 +176,29 @@ final class EventLoop {
 // MARK: - Deadlines
 
 extension EventLoop {
+    /// What is done to a connection whose deadline has passed.
+    fileprivate enum Expiry {
+        /// Answer 408 and close.
+        case timeOutRequest
+        /// Close at once.
+        case close
+        /// Run its timer (a delayed or paced response).
+        case fireTimer
+        /// End a slow close: a FIN, or a reset.
+        case finishClosing(reset: Bool)
+    }
+
     /// When `connection` must have made progress, and what happens if it has not.
-    private func deadline(of connection: Connection) -> (ContinuousClock.Instant, timesOutRequest: Bool)? {
+    private func deadline(of connection: Connection) -> (ContinuousClock.Instant, Expiry)? {
         let configuration = core.configuration
-        if connection.hasPendingOutput { return (connection.lastActivity + configuration.requestTimeout, false) }
+        if let timer = connection.timer { return (timer, .fireTimer) }
+        if connection.hasPendingOutput { return (connection.lastActivity + configuration.requestTimeout, .close) }
         switch connection.phase {
-        case .idle: return (connection.lastActivity + configuration.idleTimeout, false)
-        case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, true)
-        case .awaitingHandler, .streaming: return nil
-        case .lingering(let until): return (until, false)
+        case .idle: return (connection.lastActivity + configuration.idleTimeout, .close)
+        case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, .timeOutRequest)
+        case .awaitingHandler, .streaming, .paced, .stalled: return nil
+        case .lingering(let until): return (until, .close)
+        case .closingLater(let until, let reset): return (until, .finishClosing(reset: reset))
         }
     }
 
@@ -200,16 +217,23 @@ extension EventLoop {
         return Int32(min(milliseconds, 60_000))
     }
 
-    /// Closes idle, stalled and lingering connections whose time is up; slow requests get 408.
+    /// Closes idle, stalled and lingering connections whose time is up, slow requests get 408, and
+    /// timers of delayed and paced responses fire.
     fileprivate func expireDeadlines() {
         let now = clock.now
-        for connection in Array(connections.values) {
-            guard let (deadline, timesOutRequest) = deadline(of: connection), deadline <= now else { continue }
-            if timesOutRequest {
+        for connection in Array(connections.values) where connections[connection.id] != nil {
+            guard let (deadline, expiry) = deadline(of: connection), deadline <= now else { continue }
+            switch expiry {
+            case .timeOutRequest:
                 fail(connection, RequestFailure(status: 408, reason: "request not received in time"))
                 pump(connection)
-            } else {
+            case .close:
                 close(connection)
+            case .fireTimer:
+                fireTimer(of: connection)
+            case .finishClosing(let reset):
+                if reset { Socket.resetOnClose(connection.descriptor) }
+                if reset || connection.peerClosed { close(connection) } else { startLingering(connection) }
             }
         }
     }

@@ -5,13 +5,20 @@ enum ResponseWriter {
     /// Header fields the server manages itself; a handler's values for them are not sent.
     private static let managed: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
 
+    /// How a head that a condition shapes announces its body (see `EventLoop+Conditions.swift`).
+    enum Framing {
+        case length(Int)
+        case chunked
+    }
+
     /// Appends the status line, header fields and (unless omitted) body to `output`.
     ///
     /// A streamed response's head announces its declared length or chunked coding, and its body
-    /// follows later (see `EventLoop+Streaming.swift`).
+    /// follows later (see `EventLoop+Streaming.swift`). With `framing`, the head announces that
+    /// instead and no body is appended: the caller sends it.
     static func write(
         _ response: MockResponse, omittingBody: Bool, reuse: Connection.Reuse, date: String,
-        into output: inout [UInt8]
+        into output: inout [UInt8], framing: Framing? = nil
     ) {
         let status = statusSent(for: response)
         let bodyAllowed = allowsBody(status)
@@ -25,7 +32,12 @@ enum ResponseWriter {
             }
             head += "\(field.name): \(sanitized(field.value))\r\n"
         }
-        if bodyAllowed, let streamed = response.streamedBody {
+        if bodyAllowed, let framing {
+            switch framing {
+            case .length(let length): head += "Content-Length: \(length)\r\n"
+            case .chunked: head += "Transfer-Encoding: chunked\r\n"
+            }
+        } else if bodyAllowed, let streamed = response.streamedBody {
             if let length = streamed.length {
                 head += "Content-Length: \(length)\r\n"
             } else {
@@ -44,7 +56,9 @@ enum ResponseWriter {
         }
         head += "\r\n"
         output.append(contentsOf: head.utf8)
-        if bodyAllowed && !omittingBody && response.streamedBody == nil { output.append(contentsOf: response.body) }
+        if bodyAllowed && !omittingBody && response.streamedBody == nil && framing == nil {
+            output.append(contentsOf: response.body)
+        }
     }
 
     /// The status line's code: the handler's, or 500 for one outside 200…999.

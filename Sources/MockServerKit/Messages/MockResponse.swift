@@ -20,6 +20,8 @@ public struct MockResponse: Sendable {
     public var body: Data
     /// The body written after the head, for a ``streaming(status:headers:length:body:)`` response.
     var streamedBody: StreamedBody?
+    /// The conditions this response goes through, after the server's and its stub's (``with(_:)``).
+    var conditions: [NetworkCondition] = []
 
     /// Creates a response.
     ///

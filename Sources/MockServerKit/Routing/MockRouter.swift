@@ -15,11 +15,13 @@ final class MockRouter: Sendable {
         let method: MockRequest.Method
         let pattern: PathPattern
         let handler: Handler
+        /// What this stub's answers go through (see ``NetworkCondition``).
+        var conditions: [NetworkCondition] = []
     }
 
     /// What the router decided for a request.
     enum Decision: Sendable {
-        case handler(Handler, pathParameters: [String: String])
+        case handler(Handler, pathParameters: [String: String], conditions: [NetworkCondition])
         case methodNotAllowed(allowed: [MockRequest.Method])
         case notFound
     }
@@ -40,9 +42,11 @@ final class MockRouter: Sendable {
         var getFallback: Decision?
         for stub in current.reversed() {
             guard let parameters = stub.pattern.match(path) else { continue }
-            if stub.method == method { return .handler(stub.handler, pathParameters: parameters) }
+            if stub.method == method {
+                return .handler(stub.handler, pathParameters: parameters, conditions: stub.conditions)
+            }
             if method == .head, stub.method == .get, getFallback == nil {
-                getFallback = .handler(stub.handler, pathParameters: parameters)
+                getFallback = .handler(stub.handler, pathParameters: parameters, conditions: stub.conditions)
             }
             if !allowed.contains(stub.method) { allowed.append(stub.method) }
         }

@@ -98,6 +98,12 @@ enum Socket {
         _ = shutdown(descriptor, Int32(shutdownWriteHow))
     }
 
+    /// Makes the next close send a reset (RST) instead of a FIN: `SO_LINGER` on, with no time to linger.
+    static func resetOnClose(_ descriptor: Int32) {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+    }
+
     /// Closes a descriptor, ignoring errors (there is nothing useful to do about them).
     static func close(_ descriptor: Int32) {
         _ = systemClose(descriptor)

@@ -51,3 +51,26 @@
         }
     }
 #endif
+
+#if os(Linux)
+    import MockServerKit
+
+    /// The sockets a server holds open: its listener and its connections.
+    enum ServerSockets {
+        /// How many of this process's descriptors are TCP sockets on the server's port.
+        static func count(on server: MockServer) -> Int {
+            OpenDescriptors.count(of: OpenDescriptors.socketTargets(localPort: server.port).subtracting(["socket:[0]"]))
+        }
+
+        /// Waits until the server holds `expected` sockets, which happens once it has seen its
+        /// clients close (it learns that on its own thread); false if that has not happened within 20 s.
+        static func settle(on server: MockServer, at expected: Int) async -> Bool {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while ContinuousClock.now < deadline {
+                if count(on: server) == expected { return true }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return count(on: server) == expected
+        }
+    }
+#endif

@@ -106,6 +106,54 @@ final class RawClient {
         return Data(pending)
     }
 
+    /// How a stream read by ``readToEnd()`` ended.
+    enum End: Equatable {
+        /// The server closed its side (a FIN: `recv` returned 0).
+        case closed
+        /// The server reset the connection (`ECONNRESET`).
+        case reset
+        /// Nothing arrived within the read timeout.
+        case timedOut
+    }
+
+    /// Reads until the stream ends and tells how, with everything that arrived (after what
+    /// earlier reads left unread).
+    func readToEnd() throws -> (Data, End) {
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count > 0 {
+                pending.append(contentsOf: buffer[..<count])
+                continue
+            }
+            defer { pending.removeAll() }
+            if count == 0 { return (Data(pending), .closed) }
+            if errno == ECONNRESET { return (Data(pending), .reset) }
+            if errno == EAGAIN || errno == EWOULDBLOCK { return (Data(pending), .timedOut) }
+            throw RawClientError(description: "recv errno \(errno)")
+        }
+    }
+
+    /// Reads until the server closes and returns what each `recv` got, in order (what earlier
+    /// reads left unread comes first, as a piece of its own).
+    func readPiecesUntilClosed() throws -> [Data] {
+        var pieces = pending.isEmpty ? [] : [Data(pending)]
+        pending.removeAll()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            if count == 0 { return pieces }
+            guard count > 0 else { throw RawClientError(description: "recv errno \(errno)") }
+            pieces.append(Data(buffer[..<count]))
+        }
+    }
+
+    /// Makes reads give up after `milliseconds` (``readToEnd()`` then reports `.timedOut`).
+    func setReadTimeout(milliseconds: Int) {
+        var limit = timeval(tv_sec: milliseconds / 1000, tv_usec: .init((milliseconds % 1000) * 1000))
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    }
+
     private func readUntil(_ marker: [UInt8]) throws -> Int {
         var searchFrom = 0
         while true {

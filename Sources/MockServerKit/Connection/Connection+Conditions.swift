@@ -1,0 +1,34 @@
+extension Connection {
+    /// What happens when a connection's ``Connection/timer`` is due.
+    enum TimerAction {
+        /// A delayed response's wait is over: send it, carrying out the rest of its plan.
+        case deliver(MockResponse, ConditionPlan)
+        /// Let the next slice of a paced response out.
+        case release
+    }
+
+    /// How a response's connection carries on once all of it is queued.
+    enum Ending {
+        /// Serve the next request.
+        case open
+        /// Close once the output is sent.
+        case close
+        /// Hold the connection without a word (``Phase/stalled``).
+        case stall
+    }
+
+    /// A response being let out a slice at a time: the bytes not yet queued, from `start`.
+    struct PacedOutput {
+        var held: [UInt8]
+        var start = 0
+        let slice: Int
+        let interval: Duration
+        let ending: Ending
+    }
+
+    /// How a closing connection ends: after a wait (slow close), and with a reset instead of a FIN.
+    struct Closing {
+        var delay: Duration = .zero
+        var reset = false
+    }
+}
