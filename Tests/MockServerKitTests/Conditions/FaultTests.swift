@@ -181,29 +181,62 @@ struct FaultTests {
         #expect(afterStop.1 == .closed)
     }
 
-    @Test("a stalled client that gives up frees its connection")
+    @Test("a stall holds only its own connection, and a client that gives up frees it")
     func stalledClientLeaves() async throws {
-        // Given a server that stalls, and a client that gives up on it
+        // Given a server whose /fault stalls, with a client waiting on it
         let server = try Self.server(.stallBeforeHead)
         defer { server.stop() }
-        let port = server.port
-        try await onThread {
-            let client = try RawClient(port: port)
-            try client.write("GET /fault HTTP/1.1\r\nHost: t\r\n\r\n")
-        }
-
-        // When the server is asked something else afterwards (the stall did not hold its loop)
         server.stub(method: .get, path: "/ok", response: .text("ok"))
-        let answer = try await onThread {
-            let client = try RawClient(port: port)
-            try client.write("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")
-            return try client.readResponse().text
+        let port = server.port
+        let (stalledEnd, answer) = try await onThread {
+            let stalled = try RawClient(port: port)
+            try stalled.write("GET /fault HTTP/1.1\r\nHost: t\r\n\r\n")
+
+            // When another client asks for /ok meanwhile, and then the stalled client gives up
+            let other = try RawClient(port: port)
+            try other.write("GET /ok HTTP/1.1\r\nHost: t\r\n\r\n")
+            let answer = try other.readResponse().text
+            stalled.setReadTimeout(milliseconds: 100)
+            return (try stalled.readToEnd().1, answer)
         }
 
-        // Then it answered, and only its listener is left open once the stalled client has gone
+        // Then the other was answered while the stall went on, and once both clients have gone the
+        // server holds its listener alone
         #expect(answer == "ok")
+        #expect(stalledEnd == .timedOut)
         #if os(Linux)
             #expect(await ServerSockets.settle(on: server, at: 1))
         #endif
+    }
+
+    @Test("a streamed response gets the delay and the faults before its head, and paces itself")
+    func streamedResponse() async throws {
+        // Given a streamed response behind a delay, with a body fault that does not apply to it,
+        // and another streamed response that is reset
+        let server = try MockServer()
+        defer { server.stop() }
+        server.stub(
+            method: .get, path: "/stream", conditions: [.delay(.milliseconds(200)), .closeAfter(bodyBytes: 1)]
+        ) { _ in
+            .streaming(length: 5) { writer in try await writer.write("whole") }
+        }
+        server.stub(method: .get, path: "/reset", conditions: [.connectionReset]) { _ in
+            .streaming { writer in try await writer.write("never") }
+        }
+        let port = server.port
+
+        // When a raw client asks for each
+        let start = ContinuousClock.now
+        let (streamed, reset) = try await onThread {
+            let client = try RawClient(port: port)
+            try client.write("GET /stream HTTP/1.1\r\nHost: t\r\n\r\n")
+            return (try client.readResponse(), try RawExchange.get("/reset", port: port))
+        }
+
+        // Then the stream came whole after the delay, and the other was reset before its head
+        #expect(streamed.text == "whole")
+        #expect(ContinuousClock.now - start >= .milliseconds(200))
+        #expect(reset.end == .reset)
+        #expect(reset.received.isEmpty)
     }
 }
