@@ -40,6 +40,25 @@ struct MockServerHTTPRouterTests {
         #expect(recorded.path == "/api/v1/items/7")
     }
 
+    @Test("a router stub's conditions apply to that route only")
+    func routerStubConditions() async throws {
+        // Given a router stubbed to fail its first request with 500, and a plain stub beside it
+        let server = try MockServer()
+        defer { server.stop() }
+        let route = ItemRoute(base: server.baseURL.absoluteString, path: "items")
+        try server.stub(route, conditions: [.failFirst(1, status: 500)], response: .status(201))
+        server.stub(method: .post, path: "/other", response: .status(201))
+
+        // When the other path and then the router's path are each posted to twice
+        var statuses: [Int] = []
+        for path in ["other", "other", "items", "items"] {
+            statuses.append(try await HTTP.send(HTTP.request(server, path, method: "POST")).1.statusCode)
+        }
+
+        // Then only the router's first request failed
+        #expect(statuses == [201, 201, 500, 201])
+    }
+
     @Test("another method on the router's path gets 405 naming the router's method")
     func otherMethodIsNotAllowed() async throws {
         // Given a POST router stubbed with a fixed response

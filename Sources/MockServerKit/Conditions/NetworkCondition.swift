@@ -153,8 +153,8 @@ extension NetworkCondition {
     ///
     /// - Parameters:
     ///   - median: the median wait (negative counts as zero).
-    ///   - sigma:  the spread; 0 waits exactly `median` (negative is taken as its size, not a
-    ///     number as 0). Draws are capped at one hour.
+    ///   - sigma:  the spread; 0 waits exactly `median` (a negative spread counts as its absolute
+    ///     value, a NaN or infinite one as 0). Draws are capped at one hour.
     /// - Returns: the condition.
     public static func logNormalDelay(median: Duration, sigma: Double) -> NetworkCondition {
         NetworkCondition(.logNormalDelay(median: max(median, .zero), sigma: sigma.isFinite ? abs(sigma) : 0))
@@ -231,7 +231,8 @@ extension NetworkCondition {
     ///
     /// - Parameters:
     ///   - count:   how many requests fail (negative counts as 0).
-    ///   - failure: the condition they get instead of the answer's own of its kind.
+    ///   - failure: the condition they get instead of the answer's own of its kind (a fail-first
+    ///     given here is ignored).
     /// - Returns: the condition.
     public static func failFirst(_ count: Int, with failure: NetworkCondition) -> NetworkCondition {
         NetworkCondition(.failFirst(max(count, 0), FailureCounter(), .condition(failure)))
