@@ -56,7 +56,11 @@ extension HTTPExchange {
         case (_, let response?) where error == nil:
             return finish(response, duration: duration)
         default:
-            if let error {
+            if error != nil, isCancelled {
+                // Cancelled by the caller: whatever the transport ran into meanwhile (a refused
+                // connection, say) is not the answer. (The exchange's own refusals won above.)
+                failure = .cancelled(summary)
+            } else if let error {
                 failure = Self.failure(error, summary: summary, response: response, received: received)
             } else {
                 failure = .transport(

@@ -75,11 +75,18 @@ final class SilentTransport: HTTPTransport {
     let started = Latch()
     /// How many cancellation handlers ran.
     let cancellations = Locked(0)
+    /// What the transport reports once cancelled: URLSession's `.cancelled`, or whatever it ran into
+    /// meanwhile (a connection refused as the cancellation arrived).
+    let errorWhenCancelled: URLError
+
+    init(errorWhenCancelled: URLError = URLError(.cancelled)) {
+        self.errorWhenCancelled = errorWhenCancelled
+    }
 
     func send(_ exchange: HTTPExchange) {
-        exchange.onCancel { [cancellations] in
+        exchange.onCancel { [cancellations, errorWhenCancelled] in
             cancellations.withLock { $0 += 1 }
-            exchange.complete(URLError(.cancelled))
+            exchange.complete(errorWhenCancelled)
         }
         started.open()
     }
@@ -194,10 +201,13 @@ struct CustomTransportTests {
         #expect(failure.body == Data("boom".utf8))
     }
 
-    @Test("cancelling the caller's task cancels the exchange: cancelled, and the transport's handler ran once")
-    func cancellation() async throws {
-        // Given a transport that answers only when cancelled
-        let transport = SilentTransport()
+    @Test(
+        "cancelling the caller's task cancels the exchange: cancelled, and the transport's handler ran once",
+        arguments: [URLError.Code.cancelled, .cannotConnectToHost])
+    func cancellation(reported: URLError.Code) async throws {
+        // Given a transport that answers only when cancelled, with URLSession's code or with an error
+        // it ran into meanwhile
+        let transport = SilentTransport(errorWhenCancelled: URLError(reported))
         let client = HTTPClient { $0.transport = transport }
         let request = Self.request("never")
 
@@ -214,8 +224,8 @@ struct CustomTransportTests {
         task.cancel()
         let error = await task.value
 
-        // Then the request ended cancelled, through the transport's cancellation handler
-        #expect(error == .cancelled(HTTPError.RequestSummary(request)))
+        // Then the request ended cancelled either way, through the transport's cancellation handler
+        #expect(error == .cancelled(HTTPError.RequestSummary(request)), "\(String(describing: error))")
         #expect(transport.cancellations.value == 1)
     }
 
