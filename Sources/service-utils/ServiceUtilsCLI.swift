@@ -1,12 +1,20 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
     import Foundation
+    #if os(Linux)
+        import NetworkKit
+    #endif
 
     /// The `service-utils` command: dispatches to the subcommands listed in ``CommandRegistry``.
     @main
     enum ServiceUtilsCLI {
         static func main() async {
             let status = await run(Array(CommandLine.arguments.dropFirst()), console: Console())
+            #if os(Linux)
+                // The command's clients are gone and their transports shut down: let libcurl's
+                // threads end before the process does, so none is cut off mid-teardown.
+                CurlLoopThreads.waitUntilEnded(timeout: .seconds(3))
+            #endif
             exit(status)
         }
 

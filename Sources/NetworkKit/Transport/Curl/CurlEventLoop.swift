@@ -66,9 +66,18 @@
                 return true
             }
             if startThread {
-                let thread = Thread { [self] in run() }
-                thread.name = "NetworkKit.curl"
-                thread.start()
+                guard CurlLoopThreads.start(self) else {
+                    let stranded = inbox.withLock { inbox -> [CurlTransfer] in
+                        defer {
+                            inbox.new.removeAll()
+                            inbox.running = false
+                        }
+                        return inbox.new
+                    }
+                    let error = URLError(.unknown, reason: "the system could not start libcurl's thread")
+                    for transfer in stranded { transfer.exchange.complete(error) }
+                    return
+                }
             } else {
                 _ = library.multiWakeup(multi)
             }
@@ -88,7 +97,7 @@
 
         // MARK: - The loop's thread
 
-        private func run() {
+        func run() {
             var idleSince: ContinuousClock.Instant?
             while true {
                 let (new, cancelled) = inbox.withLock { inbox in
