@@ -53,9 +53,7 @@ struct FileWriter {
         if buffer.isEmpty, bytes.count >= Self.directWriteSize {
             offset += Int64(bytes.count)
             let (written, failure) = FileDescriptorIO.write(bytes, to: descriptor)
-            offset -= Int64(bytes.count - written)
-            if let failure { throw FileFailure(Self.reason(failure, path: path)) }
-            return
+            return try settle(written: written, of: bytes.count, failure: failure)
         }
         if let base = bytes.baseAddress { buffer.append(base.assumingMemoryBound(to: UInt8.self), count: bytes.count) }
         offset += Int64(bytes.count)
@@ -66,9 +64,16 @@ struct FileWriter {
     /// (whatever the system took), which ``offset`` then reflects.
     mutating func flush() throws(FileFailure) {
         let (written, failure) = buffer.withUnsafeBytes { FileDescriptorIO.write($0, to: descriptor) }
-        // What was not written is dropped: the file stays a prefix of the body, and `offset` says how long.
-        offset -= Int64(buffer.count - written)
+        let count = buffer.count
         buffer.removeAll(keepingCapacity: true)
+        try settle(written: written, of: count, failure: failure)
+    }
+
+    /// Accounts for a `write(2)` of `count` bytes, already counted in ``offset``, that took
+    /// `written`: what the system did not take is dropped, so the file stays a prefix of the body and
+    /// `offset` is brought back to its length.
+    private mutating func settle(written: Int, of count: Int, failure: Int32?) throws(FileFailure) {
+        offset -= Int64(count - written)
         if let failure { throw FileFailure(Self.reason(failure, path: path)) }
     }
 

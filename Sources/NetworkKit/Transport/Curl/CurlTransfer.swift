@@ -20,8 +20,8 @@
         var easy: Libcurl.Handle?
         /// Where its loop keeps the TLS check's refusals (see CurlTrust).
         var trustFailures: CurlTrustFailures?
-        /// The head of the current hop being read: status, version and fields in order.
-        var head: (status: Int, version: String, fields: [(String, String)])?
+        /// The head of the current hop being read: status and fields in order.
+        var head: (status: Int, fields: [(String, String)])?
         var delivered = false
         /// A redirect seen in the current hop's head, followed when the hop ends.
         var redirect: ResponseHead?
@@ -163,7 +163,7 @@
             if bytes.starts(with: "HTTP/".utf8) {
                 let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ", maxSplits: 2)
                 guard parts.count >= 2, let status = Int(parts[1]) else { return true }
-                head = (status, String(parts[0]), [])
+                head = (status, [])
             } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
                 // Field names and values without the spaces and tabs around them, read as bytes:
                 // Foundation's trimming costs more than the rest of the response.
