@@ -99,6 +99,22 @@ struct BenchmarkReportTests {
         #expect(markdown == report.markdown())
     }
 
+    @Test("a folder that cannot be made is an error, and the file in its way is left as it was")
+    func unwritableFolder() throws {
+        // Given a regular file where the report's folder would go (root may write anywhere, but no
+        // one can make a folder inside a file)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let blocker = folder.appendingPathComponent("docs")
+        try Data("kept".utf8).write(to: blocker)
+        // When the report is written into a folder below that file
+        // Then it throws, and the file still holds what it held
+        #expect(throws: (any Error).self) { try report.write(to: blocker.appendingPathComponent("benchmarks")) }
+        #expect(throws: (any Error).self) { try report.write(to: blocker) }
+        #expect(try Data(contentsOf: blocker) == Data("kept".utf8))
+    }
+
     @Test("heading anchors follow the code host's rule")
     func anchors() {
         // Given headings with dots, dashes and spaces

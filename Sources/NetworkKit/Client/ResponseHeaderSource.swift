@@ -42,7 +42,6 @@ enum ResponseHeaderSource: Sendable {
             guard let name = name.base as? String else { continue }
             fields.append(HTTPHeader(name: name, value: value as? String ?? "\(value)"))
         }
-        fields.sort { $0.name < $1.name }
-        return HTTPHeaders(fields)
+        return HTTPHeaders(uniqueNamesSorted: fields)
     }
 }

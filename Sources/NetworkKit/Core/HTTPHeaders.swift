@@ -27,7 +27,13 @@ public struct HTTPHeaders: Hashable, Sendable {
     ///
     /// - Parameter dictionary: Field names and values.
     public init(_ dictionary: [String: String]) {
-        fields = dictionary.sorted { $0.key < $1.key }.map { HTTPHeader(name: $0.key, value: $0.value) }
+        self.init(uniqueNamesSorted: dictionary.map { HTTPHeader(name: $0.key, value: $0.value) })
+    }
+
+    /// A list of fields whose names are distinct, sorted by name as the dictionary initializer
+    /// orders them (responses' fields, which arrive joined by name).
+    init(uniqueNamesSorted fields: [HTTPHeader]) {
+        self.fields = fields.sorted { $0.name < $1.name }
     }
 
     /// The headers NetworkKit sends unless told otherwise: `Accept-Encoding` and `User-Agent`.

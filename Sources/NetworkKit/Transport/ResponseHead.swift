@@ -47,8 +47,7 @@ struct ResponseHead: Sendable {
                 joined.append(HTTPHeader(name: name, value: value))
             }
         }
-        joined.sort { $0.name < $1.name }
-        self.fields = .list(HTTPHeaders(joined))
+        self.fields = .list(HTTPHeaders(uniqueNamesSorted: joined))
     }
 
     /// One field's value; the name is matched in any case.
