@@ -127,8 +127,8 @@ package struct BenchmarkChart: Sendable {
         case nil: verdict = "not measured"
         }
         let label =
-            "goal ≤ \(BenchmarkFormat.ratio(outcome.goal.limit)) \(outcome.goal.referenceDescription)'s time: "
-            + verdict + (outcome.ratio.map { " (\(BenchmarkFormat.ratio($0)))" } ?? "")
+            "goal \(outcome.goal.bound): " + verdict
+            + (outcome.measured == nil ? "" : " (\(outcome.measuredDescription))")
         let color = outcome.isMet == true ? Palette.metText : Palette.goal
         guard let limit = outcome.limitToBaseline else {
             return canvas.text(label, x: layout.plotLeft, y: labelY + 12, size: 11, color: color)

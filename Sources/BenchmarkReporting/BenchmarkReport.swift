@@ -70,7 +70,7 @@ package struct BenchmarkReport: Sendable {
             let link = "[\(result.name.markdownCellEscaped)](#\(Self.anchor(result.name)))"
             lines.append(
                 "| \(link) | \(outcome.goal.description.markdownCellEscaped) | "
-                    + "\(outcome.ratio.map(BenchmarkFormat.ratio) ?? "–") | \(Self.verdict(outcome)) |")
+                    + "\(outcome.measuredDescription) | \(Self.verdict(outcome)) |")
         }
         return lines + [""]
     }
@@ -106,9 +106,7 @@ package struct BenchmarkReport: Sendable {
             let throughput = result.work.flatMap { BenchmarkFormat.throughput($0, in: benchmarkCase.median) } ?? "–"
             let ratio = isBaseline ? "1.00×" : result.timeRatio(of: benchmarkCase).map(BenchmarkFormat.ratio) ?? "–"
             let outcomes = isBaseline ? [] : result.outcomes(forCase: benchmarkCase.name)
-            let goals = outcomes.map {
-                "≤ \(BenchmarkFormat.ratio($0.goal.limit)) \($0.goal.referenceDescription.markdownCellEscaped)"
-            }
+            let goals = outcomes.map { $0.goal.bound.markdownCellEscaped }
             let cells = [
                 name, BenchmarkFormat.duration(benchmarkCase.median), BenchmarkFormat.duration(benchmarkCase.min),
                 BenchmarkFormat.duration(benchmarkCase.max), throughput, ratio,
@@ -137,6 +135,7 @@ package struct BenchmarkReport: Sendable {
                         + (ratio.map { ": \(BenchmarkFormat.ratio($0)) the baseline's" } ?? ""))
             }
             if let comparison = result.referenceComparison(of: benchmarkCase) { items.append(comparison.description) }
+            items += benchmarkCase.quantities.map { "\($0.name): \($0.formattedValue)" }
             items += benchmarkCase.notes
             guard !items.isEmpty else { continue }
             lines.append("- **\(benchmarkCase.name.markdownCellEscaped)**")

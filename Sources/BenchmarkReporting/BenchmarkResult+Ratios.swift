@@ -1,16 +1,25 @@
-/// What a goal came to in a run: the ratio measured and whether it is within the limit.
+/// What a goal came to in a run: the figure measured and whether it is within the limit.
 package struct GoalOutcome: Sendable {
     /// The goal.
     package var goal: BenchmarkGoal
-    /// The case's median time over its reference's; nil when either case is missing.
-    package var ratio: Double?
+    /// The case's median time over its reference's, or for a quantity goal the quantity (its largest
+    /// value over the runs); nil when a case or the quantity is missing.
+    package var measured: Double?
     /// The ratio as a multiple of the baseline's time, where a chart draws the goal: the limit itself
-    /// for a goal relative to the baseline, the limit times the other case's ratio otherwise.
+    /// for a goal relative to the baseline, the limit times the other case's ratio for one relative to
+    /// another case, nil for a quantity (it is not on the time axis).
     package var limitToBaseline: Double?
 
     /// Whether the goal is met; nil when it could not be judged.
     package var isMet: Bool? {
-        ratio.map { $0 <= goal.limit }
+        measured.map { $0 <= goal.limit }
+    }
+
+    /// The figure measured in words: `1.12×`, `0.0 MB`, or `–` when none was.
+    package var measuredDescription: String {
+        guard let measured else { return "–" }
+        if case .quantity(_, let unit) = goal.reference { return BenchmarkQuantity.format(measured, unit: unit) }
+        return BenchmarkFormat.ratio(measured)
     }
 }
 
@@ -35,18 +44,23 @@ extension BenchmarkResult {
     /// What `goal` came to in this result.
     package func outcome(of goal: BenchmarkGoal) -> GoalOutcome {
         guard let measured = caseNamed(goal.caseName), let baseline else {
-            return GoalOutcome(goal: goal, ratio: nil, limitToBaseline: nil)
+            return GoalOutcome(goal: goal, measured: nil, limitToBaseline: nil)
         }
         switch goal.reference {
         case .baseline:
             return GoalOutcome(
-                goal: goal, ratio: Self.ratio(measured.median.seconds, baseline.median.seconds),
+                goal: goal, measured: Self.ratio(measured.median.seconds, baseline.median.seconds),
                 limitToBaseline: goal.limit)
         case .otherCase(let name):
-            guard let other = caseNamed(name) else { return GoalOutcome(goal: goal, ratio: nil, limitToBaseline: nil) }
+            guard let other = caseNamed(name) else {
+                return GoalOutcome(goal: goal, measured: nil, limitToBaseline: nil)
+            }
             return GoalOutcome(
-                goal: goal, ratio: Self.ratio(measured.median.seconds, other.median.seconds),
+                goal: goal, measured: Self.ratio(measured.median.seconds, other.median.seconds),
                 limitToBaseline: goal.limit * Self.ratio(other.median.seconds, baseline.median.seconds))
+        case .quantity(let name, let unit):
+            let value = measured.quantities.first { $0.name == name && $0.unit == unit }?.value
+            return GoalOutcome(goal: goal, measured: value, limitToBaseline: nil)
         }
     }
 

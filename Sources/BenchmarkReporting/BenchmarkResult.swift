@@ -64,11 +64,14 @@ package struct CaseResult: Sendable {
     package var reference: String?
     /// Anything else the runs reported (connections opened, memory readings…), without repeats.
     package var notes: [String]
+    /// The quantities the case measured, each its largest value over the runs.
+    package var quantities: [BenchmarkQuantity]
 
     /// A case's figures.
     package init(
         name: String, median: Duration, min: Duration, max: Duration, cpu: Duration? = nil,
-        peakResident: Int? = nil, reference: String? = nil, notes: [String] = []
+        peakResident: Int? = nil, reference: String? = nil, notes: [String] = [],
+        quantities: [BenchmarkQuantity] = []
     ) {
         self.name = name
         self.median = median
@@ -78,6 +81,7 @@ package struct CaseResult: Sendable {
         self.peakResident = peakResident
         self.reference = reference
         self.notes = notes
+        self.quantities = quantities
     }
 }
 

@@ -94,12 +94,19 @@
         /// The peak resident memory of the process doing the work, in kB, where the case measures it
         /// (a server under load): the report gives its ratio to the baseline's.
         var peakResident: Int?
+        /// Figures a goal can bound (see ``BenchmarkGoal/Reference/quantity(_:unit:)``), such as the
+        /// growth of resident memory.
+        var quantities: [BenchmarkQuantity]
 
-        init(duration: Duration, note: String? = nil, cpu: Duration? = nil, peakResident: Int? = nil) {
+        init(
+            duration: Duration, note: String? = nil, cpu: Duration? = nil, peakResident: Int? = nil,
+            quantities: [BenchmarkQuantity] = []
+        ) {
             self.duration = duration
             self.note = note
             self.cpu = cpu
             self.peakResident = peakResident
+            self.quantities = quantities
         }
     }
 

@@ -72,7 +72,21 @@
                 name: benchmarkCase.name, median: median(sorted) ?? .zero, min: sorted[0],
                 max: sorted[sorted.count - 1], cpu: cpu.count == samples.count ? median(cpu) : nil,
                 peakResident: peaks.count == samples.count ? peaks.max() : nil, reference: benchmarkCase.reference,
-                notes: Array(Set(samples.compactMap(\.note))).sorted())
+                notes: Array(Set(samples.compactMap(\.note))).sorted(),
+                quantities: largest(samples.flatMap(\.quantities)))
+        }
+
+        /// Each quantity's largest value over the runs, in the order they first appear.
+        private static func largest(_ quantities: [BenchmarkQuantity]) -> [BenchmarkQuantity] {
+            var result: [BenchmarkQuantity] = []
+            for quantity in quantities {
+                if let index = result.firstIndex(where: { $0.name == quantity.name && $0.unit == quantity.unit }) {
+                    result[index].value = max(result[index].value, quantity.value)
+                } else {
+                    result.append(quantity)
+                }
+            }
+            return result
         }
 
         private static func median(_ sorted: [Duration]) -> Duration? {
@@ -94,7 +108,7 @@
                 let verdict = outcome.isMet.map { $0 ? "met" : "MISSED" } ?? "not measured"
                 print(
                     "  goal \(goal.description): \(verdict)"
-                        + (outcome.ratio.map { String(format: " (%.2f×)", $0) } ?? ""))
+                        + (outcome.measured == nil ? "" : " (\(outcome.measuredDescription))"))
             }
         }
 
@@ -127,6 +141,7 @@
             if let comparison = result.referenceComparison(of: benchmarkCase) {
                 print("      \(comparison.description)")
             }
+            for quantity in benchmarkCase.quantities { print("      \(quantity.name): \(quantity.formattedValue)") }
             for note in benchmarkCase.notes { print("      \(note)") }
         }
 

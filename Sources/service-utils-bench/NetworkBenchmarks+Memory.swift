@@ -16,6 +16,8 @@
             ?? 200_000
         /// How many GETs warm a client up before the first reading.
         static let memoryWarmUp = 10_000
+        /// The quantity ``requestMemory`` bounds.
+        static let memoryGrowth = "resident memory growth"
         /// How many times the resident memory is read along the way, after the one following the warm-up.
         static let memoryCheckpoints = 10
 
@@ -28,7 +30,11 @@
         static let requestMemory = Benchmark(
             name: "NetworkKit.requestMemory",
             summary: "\(memoryRequests.formatted()) GETs, 8 at a time, through one client after "
-                + "\(memoryWarmUp.formatted()) to warm up; resident memory growth (target ≤ 16 MB for HTTPClient)"
+                + "\(memoryWarmUp.formatted()) to warm up; resident memory growth",
+            goals: [
+                BenchmarkGoal(
+                    case: "HTTPClient.send(router)", atMost: 16, relativeTo: .quantity(memoryGrowth, unit: "MB"))
+            ]
         ) {
             let server = try NginxServer()
             let url = server.url.appendingPathComponent("item.json")
@@ -94,7 +100,9 @@
                 + readings.map(BenchmarkFormat.megabytes).joined(separator: " ")
                 + String(format: "; growth %+.1f MB", growth)
                 + "; requests served \(served.requests.formatted()), new connections \(served.connections)"
-            return BenchmarkSample(duration: duration, note: note, cpu: cpu)
+            return BenchmarkSample(
+                duration: duration, note: note, cpu: cpu,
+                quantities: [BenchmarkQuantity(name: memoryGrowth, value: growth, unit: "MB")])
         }
     }
 #endif

@@ -44,7 +44,7 @@ struct BenchmarkReportTests {
         #expect(
             markdown.contains(
                 "| HTTPClient.send(router) | 120.00 ms | 110.00 ms | 140.00 ms | 16.7 k requests/s | 1.20× "
-                    + "| ≤ 1.40× the baseline<br>≤ 0.25× URLSession.data(for:) | ✅ yes<br>❌ no |"))
+                    + "| ≤ 1.40× the baseline's time<br>≤ 0.25× URLSession.data(for:)'s time | ✅ yes<br>❌ no |"))
         // And the goals table judges both goals, and the notes give CPU and the reference comparison
         #expect(
             markdown.contains(
