@@ -43,7 +43,7 @@ final class BackgroundFileWriter: Sendable {
         }
     }
 
-    /// Adds `bytes` on the calling thread once the queued writes are done, writing whole MiBs: for a
+    /// Adds `bytes` on the calling thread once the queued writes are done (see ``FileWriter``): for a
     /// caller on a thread of its own (a libcurl transfer), which then works as `curl -o` does, with
     /// no hand-over to another thread.
     ///
