@@ -70,9 +70,14 @@ extension HTTPExchange {
         return .failure(sink.end(failure).failure ?? failure)
     }
 
-    /// A transport's error as an ``HTTPError``; a body that stopped short of its `Content-Length`
-    /// (which FoundationNetworking reports as an unknown error) is a lost connection, saying how
-    /// much arrived, so retriers treat it as one.
+    /// A transport's error as an ``HTTPError``, with the same code whichever transport saw it:
+    /// - a body that stopped short of its `Content-Length` (which FoundationNetworking reports as an
+    ///   unknown error) is a lost connection, saying how much arrived, so retriers treat it as one;
+    /// - a chunked or unframed body that broke off (a malformed chunk: an unknown error from
+    ///   FoundationNetworking, a receive error from libcurl) is a lost connection too;
+    /// - bytes that are not HTTP at all in answer to an `http` or `https` request (libcurl's
+    ///   "Received HTTP/0.9", an unsupported protocol, which both transports turned into
+    ///   `unsupportedURL`, blaming the caller's URL) are a bad server response.
     private static func failure(
         _ error: any Error, summary: HTTPError.RequestSummary, response: ResponseHead?, received: Int64
     ) -> HTTPError {
@@ -84,6 +89,12 @@ extension HTTPExchange {
                 HTTPError.TransportFailure(
                     request: summary, code: .networkConnectionLost,
                     reason: "the connection closed after \(received) of \(expected) bytes of the body"))
+        }
+        if response != nil, code == .unknown {
+            return TransportErrors.error(for: error, code: .networkConnectionLost, summary: summary)
+        }
+        if response == nil, code == .unsupportedURL, ["http", "https"].contains(summary.url?.scheme?.lowercased()) {
+            return TransportErrors.error(for: error, code: .badServerResponse, summary: summary)
         }
         return TransportErrors.error(for: error, code: code, summary: summary)
     }
