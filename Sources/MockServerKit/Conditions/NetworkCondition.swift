@@ -18,11 +18,13 @@ import InternalServiceUtilities
 ///
 /// Conditions fall into five kinds: latency, fault, pace, close and fail-first. At most one of
 /// each kind applies to a response: the server's, unless the stub names one of the same kind, unless
-/// the response does (within one list, the last wins). Faults, pace and ``contentLengthLonger(by:)``
-/// shape a body in hand (`MockResponse.body`); a ``MockResponse/streaming(status:headers:length:body:)``
-/// response paces itself, and gets only latency, the faults before the head, slow close and
-/// fail-first. Conditions apply to stub answers, 404 and 405, never to the 4xx answers to requests
-/// that break the protocol.
+/// the response does (within one list, the last wins). Faults and pace shape a body in hand
+/// (`MockResponse.body`) and a ``MockResponse/streaming(status:headers:length:body:)`` body alike:
+/// on a streamed body they act on the bytes as its writer writes them (a cut or a stall counts them
+/// as sent, chunk framing included; ``contentLengthLonger(by:)`` leaves out a chunked body's last
+/// chunk; a dribble lets out a chunked body one written piece an interval), and a writer whose body
+/// was cut or stalled hears that the client is gone. Conditions apply to stub answers, 404 and 405,
+/// never to the 4xx answers to requests that break the protocol.
 ///
 /// Values out of range are clamped, never trapped on: negative durations and counts count as
 /// zero, a count of pieces as at least one, a rate as at least one byte per second, and a random

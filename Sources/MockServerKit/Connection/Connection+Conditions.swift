@@ -5,6 +5,8 @@ extension Connection {
         case deliver(MockResponse, ConditionPlan)
         /// Let the next slice of a paced response out.
         case release
+        /// Let the next slice of a paced streamed body out.
+        case releaseStream
     }
 
     /// How a response's connection carries on once all of it is queued.

@@ -39,6 +39,10 @@ extension EventLoop {
             response.headers["Connection"] = "close"
         }
         if sendFaultBeforeHead(connection, plan.fault) { return }
+        if response.streamedBody != nil, plan.isShapingBody {
+            respondStreaming(connection, with: response, plan: plan, reuse: reuse, isHead: isHead)
+            return
+        }
         if response.streamedBody != nil || plan.isShapingBody == false {
             respond(connection, with: response)
             return
@@ -160,6 +164,8 @@ extension EventLoop {
                 connection.timer = due + paced.interval
                 connection.timerAction = .release
             }
+        case .releaseStream:
+            releaseStreamSlice(of: connection, due: due)
         case .none:
             break
         }
@@ -184,8 +190,9 @@ extension EventLoop {
 }
 
 extension ConditionPlan {
-    /// Whether the plan changes how the body goes out, so the response needs `sendShaped`.
-    fileprivate var isShapingBody: Bool {
+    /// Whether the plan changes how the body goes out, so the response needs `sendShaped` (or,
+    /// streamed, `respondStreaming`).
+    var isShapingBody: Bool {
         switch fault {
         case .closeAfter, .stallAfter, .contentLengthLonger, .malformedChunk: return true
         default: return pace != nil

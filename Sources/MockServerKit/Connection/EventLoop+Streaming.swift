@@ -8,15 +8,19 @@ extension Connection {
         var remaining: Int?
         /// Writers resumed with true once the queued output is below ``MockBodyWriter/highWater``.
         var waiters: [CheckedContinuation<Bool, Never>] = []
+        /// How conditions cut, stall, reframe or pace the body; nil when none does.
+        var shape: StreamShape?
     }
 }
 
 extension EventLoop {
     /// Enters the streaming phase after a streamed response's head was queued, and starts the task
     /// that writes its body.
-    func startStream(_ body: StreamedBody, on connection: Connection, reuse: Connection.Reuse) {
+    func startStream(
+        _ body: StreamedBody, on connection: Connection, reuse: Connection.Reuse, shape: Connection.StreamShape? = nil
+    ) {
         connection.phase = .streaming(reuse: reuse)
-        connection.stream = Connection.StreamState(remaining: body.length)
+        connection.stream = Connection.StreamState(remaining: body.length, shape: shape)
         let core = self.core
         let writer = MockBodyWriter(core: core, connection: connection.id)
         Task {
@@ -40,6 +44,19 @@ extension EventLoop {
             return
         }
         switch event.kind {
+        case .piece(let data, let framed) where stream.shape != nil:
+            shapedPiece(data, framed: framed, on: connection)
+            if let resume = event.resume {
+                // A condition may have cut or stalled the body: the writer then hears it is gone.
+                if connection.stream != nil {
+                    connection.stream?.waiters.append(resume)
+                } else {
+                    resume.resume(returning: false)
+                }
+            }
+        case .end where stream.shape != nil:
+            shapedEnd(connection)
+            event.resume?.resume(returning: true)
         case .piece(let data, let framed):
             append(data, framed: framed, to: connection, stream: &stream)
             connection.stream = stream
@@ -72,7 +89,7 @@ extension EventLoop {
 
     /// Leaves the streaming phase: the connection serves its next request, or closes once the
     /// queued output is sent (a cut body, or a response that closes).
-    private func finishStream(_ connection: Connection, closing: Bool) {
+    func finishStream(_ connection: Connection, closing: Bool) {
         let waiters = connection.stream?.waiters ?? []
         connection.stream = nil
         connection.phase = .idle
@@ -84,7 +101,8 @@ extension EventLoop {
     /// Resumes the writers waiting on `connection` once its queued output is below the high-water mark.
     func releaseWriters(of connection: Connection) {
         guard let stream = connection.stream, !stream.waiters.isEmpty,
-            connection.output.count - connection.outputStart <= MockBodyWriter.highWater
+            connection.output.count - connection.outputStart + (stream.shape?.heldCount ?? 0)
+                <= MockBodyWriter.highWater
         else { return }
         connection.stream?.waiters.removeAll()
         for waiter in stream.waiters { waiter.resume(returning: true) }

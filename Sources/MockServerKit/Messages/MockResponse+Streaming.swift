@@ -36,9 +36,10 @@ extension MockResponse {
     /// A response that sends `data` in `pieces` roughly equal pieces, waiting `interval` before each
     /// one after the first: a slow server.
     ///
-    /// The pieces are written by a task, like any streamed body, and may be chunked. To slow down an
-    /// ordinary response, or every answer of a server, use the ``NetworkCondition/dribble(chunks:over:)``
-    /// or ``NetworkCondition/bandwidth(bytesPerSecond:)`` condition, which the server's own thread paces.
+    /// The pieces are written by a task, like any streamed body, and may be chunked. To slow down any
+    /// response, streamed or not, or every answer of a server, use the
+    /// ``NetworkCondition/dribble(chunks:over:)`` or ``NetworkCondition/bandwidth(bytesPerSecond:)``
+    /// condition, which the server's own thread paces.
     ///
     /// - Parameters:
     ///   - data:     the whole body.
