@@ -106,6 +106,14 @@ enum FaultMatrix {
                 problems.append("no row for \(operation.rawValue) × \(fault.rawValue)")
             }
         }
+        // The legend the generated table is drawn from names exactly the matrix's axes, in order.
+        let legend = { (kind: String) in
+            text.split(separator: "\n").filter { $0.hasPrefix(kind + "\t") }.map {
+                String($0.split(separator: "\t")[1])
+            }
+        }
+        if legend("operation") != Operation.allCases.map(\.rawValue) { problems.append("operation rows differ") }
+        if legend("fault") != Fault.allCases.map(\.rawValue) { problems.append("fault rows differ") }
         return (cells, problems)
     }
 }
