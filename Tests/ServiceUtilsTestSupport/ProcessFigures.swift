@@ -11,6 +11,13 @@ public struct ProcessFigures: Sendable {
     /// Resident memory (`VmRSS`), in kB.
     public var residentKilobytes: Int
 
+    /// Whether this process runs under AddressSanitizer (`scripts/test` sets `ASAN_OPTIONS` for that
+    /// run): freed memory then waits in its quarantine (up to 256 MB), so resident memory says nothing
+    /// about leaks, which LeakSanitizer checks there instead.
+    public static var underAddressSanitizer: Bool {
+        ProcessInfo.processInfo.environment["ASAN_OPTIONS"] != nil
+    }
+
     /// The figures now, or nil where `/proc/self` does not have them.
     public static func read() -> ProcessFigures? {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.count

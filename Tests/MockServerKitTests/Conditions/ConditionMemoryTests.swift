@@ -15,11 +15,15 @@
 
         /// The conditions the requests meet in turn: every fault that ends quickly, and a fast dribble
         /// (a bandwidth limit waits 50 ms before its first slice, whatever the rate).
-        private static let conditions: [NetworkCondition] = [
-            .closeAfter(bodyBytes: 64 * 1024), .contentLengthLonger(by: 10), .malformedChunk, .emptyResponse,
-            .connectionReset, .randomDataThenClose, .dribble(chunks: 4, over: .zero), .slowClose(delay: .zero),
-            .failFirst(1, status: 503),
-        ]
+        /// Computed, not stored: LeakSanitizer does not follow the references a condition keeps in its
+        /// enum payload, and reports a global's conditions as leaked at exit.
+        private static var conditions: [NetworkCondition] {
+            [
+                .closeAfter(bodyBytes: 64 * 1024), .contentLengthLonger(by: 10), .malformedChunk, .emptyResponse,
+                .connectionReset, .randomDataThenClose, .dribble(chunks: 4, over: .zero), .slowClose(delay: .zero),
+                .failFirst(1, status: 503),
+            ]
+        }
 
         @Test("resident memory and descriptors stay flat over 3,000 conditioned requests", .timeLimit(.minutes(3)))
         func flatMemory() async throws {
@@ -48,9 +52,11 @@
             // Then the server holds only its listener, and resident memory grew by less than the tolerance
             #expect(await ProcessFigures.settle { ProcessFigures.sockets(port: port) == 1 })
             let after = try #require(ProcessFigures.read())
-            #expect(
-                after.residentKilobytes <= before.residentKilobytes + Self.residentTolerance,
-                "resident \(before.residentKilobytes) kB → \(after.residentKilobytes) kB")
+            if !ProcessFigures.underAddressSanitizer {
+                #expect(
+                    after.residentKilobytes <= before.residentKilobytes + Self.residentTolerance,
+                    "resident \(before.residentKilobytes) kB → \(after.residentKilobytes) kB")
+            }
         }
 
         /// Sends `count` requests, each on a connection of its own that asks to close, cycling through `paths`.

@@ -17,10 +17,14 @@
     @Suite("Resources after 1,000 faulted requests")
     struct FaultedRequestResourceTests {
         /// The faults that end a request at once, in turn.
-        private static let faults: [NetworkCondition] = [
-            .emptyResponse, .connectionReset, .randomDataThenClose, .closeAfter(bodyBytes: 128 * 1024),
-            .malformedChunk, .contentLengthLonger(by: 1000),
-        ]
+        /// Computed, not stored: LeakSanitizer does not follow the references a condition keeps in its
+        /// enum payload, and reports a global's conditions as leaked at exit.
+        private static var faults: [NetworkCondition] {
+            [
+                .emptyResponse, .connectionReset, .randomDataThenClose, .closeAfter(bodyBytes: 128 * 1024),
+                .malformedChunk, .contentLengthLonger(by: 1000),
+            ]
+        }
         /// Other descriptors the process may open meanwhile (tests running beside this one).
         private static let descriptorTolerance = 64
         /// Resident growth allowed, in kB: a leak of the 128 KiB each request receives at least would
@@ -59,9 +63,11 @@
             #expect(
                 after.descriptors <= before.descriptors + Self.descriptorTolerance,
                 "descriptors \(before.descriptors) → \(after.descriptors)")
-            #expect(
-                after.residentKilobytes <= before.residentKilobytes + Self.residentTolerance,
-                "resident \(before.residentKilobytes) kB → \(after.residentKilobytes) kB")
+            if !ProcessFigures.underAddressSanitizer {
+                #expect(
+                    after.residentKilobytes <= before.residentKilobytes + Self.residentTolerance,
+                    "resident \(before.residentKilobytes) kB → \(after.residentKilobytes) kB")
+            }
         }
 
         /// Sends `count` requests cycling through the faults; returns how many failed with an `HTTPError`.
