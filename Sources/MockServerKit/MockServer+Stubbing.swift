@@ -63,7 +63,7 @@ extension MockServer {
         stub(method: method, path: path, conditions: conditions) { _ in response }
     }
 
-    /// Removes every stub; requests then get 404.
+    /// Removes every stub, and a replayed archive or a recording proxy; requests then get 404.
     public func removeAllStubs() {
         core.router.removeAll()
     }

@@ -1,4 +1,5 @@
 public import Foundation
+public import NetworkKit
 
 /// The one error type of MockServerKit.
 ///
@@ -14,6 +15,9 @@ public enum MockServerError: Error, Sendable, Equatable {
     /// A streamed body's client has gone (or the body was cut, or the server stopped): there is
     /// nobody left to write to.
     case clientDisconnected
+    /// An HTTP Archive (HAR) file could not be replayed or recorded to; the failure names the entry
+    /// and the field at fault.
+    case invalidArchive(HTTPError.ArchiveFailure)
 
     /// Why ``MockServerError/startFailed(_:)`` happened.
     public enum StartFailureReason: Sendable, Equatable {
@@ -40,6 +44,8 @@ extension MockServerError: LocalizedError {
             return "\(type) could not be encoded as JSON: \(detail)"
         case .clientDisconnected:
             return "The client of this streamed response has disconnected"
+        case .invalidArchive(let failure):
+            return "The HTTP Archive cannot be used: \(failure)"
         }
     }
 

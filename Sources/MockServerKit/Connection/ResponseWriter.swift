@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// Turns a ``MockResponse`` into HTTP/1.1 bytes.
 enum ResponseWriter {

@@ -27,6 +27,12 @@ final class MockRouter: Sendable {
     }
 
     private let stubs = Locked<[Stub]>([])
+    /// What answers a request no stub matches (a replayed archive, a recording proxy); nil gives 404 or 405.
+    private let fallback = Locked<Handler?>(nil)
+
+    func setFallback(_ handler: Handler?) {
+        fallback.withLock { $0 = handler }
+    }
 
     func add(_ stub: Stub) {
         stubs.withLock { $0.append(stub) }
@@ -34,6 +40,7 @@ final class MockRouter: Sendable {
 
     func removeAll() {
         stubs.withLock { $0.removeAll() }
+        setFallback(nil)
     }
 
     func decide(method: MockRequest.Method, path: String) -> Decision {
@@ -51,6 +58,7 @@ final class MockRouter: Sendable {
             if !allowed.contains(stub.method) { allowed.append(stub.method) }
         }
         if let getFallback { return getFallback }
+        if let handler = fallback.value { return .handler(handler, pathParameters: [:], conditions: []) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.reversed())
     }
 }

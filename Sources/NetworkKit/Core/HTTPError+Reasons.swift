@@ -80,7 +80,7 @@ extension HTTPError {
     /// The failing request, when the error happened on the way to a server.
     public var request: RequestSummary? {
         switch self {
-        case .invalidURL, .encodingFailed, .invalidPinning: nil
+        case .invalidURL, .encodingFailed, .invalidPinning, .archiveFailed: nil
         case .adaptationFailed(let request, _), .cancelled(let request), .timedOut(let request),
             .authenticationFailed(let request, _):
             request
@@ -126,6 +126,7 @@ extension HTTPError: LocalizedError, CustomStringConvertible {
         case .transferFailed(let failure): failure.reason.text
         case .pinningFailed(let failure): failure.text
         case .invalidPinning(let reason): reason.text
+        case .archiveFailed(let failure): failure.description
         }
     }
 }

@@ -46,6 +46,9 @@ public enum HTTPError: Error, Sendable, Hashable {
     case pinningFailed(PinningFailure)
     /// A public-key pin, a pinned host's name or a certificate to take a pin from is malformed.
     case invalidPinning(InvalidPinningReason)
+    /// An HTTP Archive (HAR) file could not be read or written: not JSON, a required field
+    /// missing, invalid base64, over a limit (see ``ArchiveFailure``, which names the entry).
+    case archiveFailed(ArchiveFailure)
 }
 
 // MARK: - Context

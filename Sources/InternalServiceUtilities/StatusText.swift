@@ -1,7 +1,8 @@
-/// The reason phrases the server writes after status codes.
-enum StatusText {
+/// The reason phrases of HTTP status codes: what MockServer writes after a status code, and what a
+/// recorded HAR entry gives as `statusText`.
+package enum StatusText {
     /// The standard phrase for `status`, or a generic one for its class.
-    static func phrase(for status: Int) -> String {
+    package static func phrase(for status: Int) -> String {
         if let known = phrases[status] { return known }
         switch status {
         case 100..<200: return "Informational"

@@ -1,0 +1,96 @@
+import Foundation
+import InternalServiceUtilities
+import NetworkKit
+
+/// The entries of an HTTP Archive, indexed for answering requests (see
+/// ``MockServer/replay(archiveAt:options:)``).
+final class ArchiveReplay: Sendable {
+    /// One entry ready to serve.
+    struct Recorded: Sendable {
+        let index: Int
+        let method: String
+        /// `host` or `host:port`, lowercased, as a `Host` header names it.
+        let authority: String
+        let url: String
+        let key: Key
+        let response: MockResponse
+    }
+
+    /// What identical requests share: method, decoded path, sorted query items and (when bodies
+    /// are matched) the body.
+    struct Key: Hashable, Sendable {
+        let method: String
+        let path: String
+        let query: [String]
+        let body: Data?
+    }
+
+    private struct HostKey: Hashable {
+        let authority: String
+        let key: Key
+    }
+
+    let options: MockServer.ReplayOptions
+    let entries: [Recorded]
+    let authorities: Set<String>
+    private let byHost: [HostKey: [Int]]
+    private let byKey: [Key: [Int]]
+    /// How many requests each group has answered, so identical requests walk the recording.
+    private let cursors = Locked(Cursors())
+
+    private struct Cursors {
+        var byHost: [HostKey: Int] = [:]
+        var byKey: [Key: Int] = [:]
+    }
+
+    var servedEntryCount: Int { entries.count }
+
+    init(_ archive: HTTPArchive, options: MockServer.ReplayOptions) throws(MockServerError) {
+        self.options = options
+        var entries: [Recorded] = []
+        for (index, entry) in archive.log.entries.enumerated() {
+            guard let recorded = try Self.recorded(entry, index: index, options: options) else { continue }
+            entries.append(recorded)
+        }
+        self.entries = entries
+        var byHost: [HostKey: [Int]] = [:]
+        var byKey: [Key: [Int]] = [:]
+        for (position, recorded) in entries.enumerated() {
+            byHost[HostKey(authority: recorded.authority, key: recorded.key), default: []].append(position)
+            byKey[recorded.key, default: []].append(position)
+        }
+        self.byHost = byHost
+        self.byKey = byKey
+        self.authorities = Set(entries.map(\.authority))
+    }
+
+    /// The recorded answer to `request`, or a 404 naming the closest recorded requests.
+    func answer(_ request: MockRequest) -> MockResponse {
+        let key = Self.key(
+            method: request.method.rawValue, path: request.path, queryItems: request.queryItems,
+            body: options.bodyMatching == .exact ? request.body : nil)
+        let authority = request.headers["Host"]?.lowercased() ?? ""
+        let position: Int? = cursors.withLock { cursors in
+            if authorities.contains(authority) {
+                let hostKey = HostKey(authority: authority, key: key)
+                guard let group = byHost[hostKey] else { return nil }
+                let taken = cursors.byHost[hostKey, default: 0]
+                cursors.byHost[hostKey] = taken + 1
+                return group[min(taken, group.count - 1)]
+            }
+            guard let group = byKey[key] else { return nil }
+            let taken = cursors.byKey[key, default: 0]
+            cursors.byKey[key] = taken + 1
+            return group[min(taken, group.count - 1)]
+        }
+        guard let position else { return miss(request, key: key, authority: authority) }
+        return entries[position].response
+    }
+
+    /// The key of a request: its method, decoded path, sorted decoded query items and body.
+    static func key(method: String, path: String, queryItems: [URLQueryItem], body: Data?) -> Key {
+        let decodedPath = path.removingPercentEncoding ?? path
+        let query = queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted()
+        return Key(method: method, path: decodedPath.isEmpty ? "/" : decodedPath, query: query, body: body)
+    }
+}

@@ -1,0 +1,49 @@
+public import Foundation
+import NetworkKit
+
+extension MockServer {
+    /// Answers requests from an HTTP Archive (HAR 1.2) file, as exported by Chrome, Firefox,
+    /// Charles or mitmproxy, or written by NetworkKit's `HTTPArchiveRecorder` or `service-utils record`.
+    ///
+    /// A request is answered by the entry with the same method, path and query (its items in any
+    /// order) and, unless ``ReplayOptions/bodyMatching`` is ``ReplayOptions/BodyMatching/ignored``,
+    /// the same body. When its `Host` header names a host the file recorded, only that host's
+    /// entries count; otherwise entries of any host do. Identical requests get the matching entries
+    /// in recording order, the last one repeating. Entries with status 0 (aborted in the browser)
+    /// or below 200 are skipped.
+    ///
+    /// Bodies are sent as recorded: `text` as it is, `encoding: base64` decoded. A `Content-Encoding`
+    /// header over a body that is not encoded (browsers save decoded text beside the server's
+    /// `gzip` header) is dropped, as are `Content-Length`, `Transfer-Encoding`, HTTP/2 pseudo-headers
+    /// and hop-by-hop fields; `Location` is kept. A request nothing matches gets 404 with a JSON body
+    /// listing the closest recorded requests and how each differs. Stubs win over the archive, and
+    /// the server's ``conditions`` apply to its answers.
+    ///
+    /// ```swift
+    /// let server = try MockServer()
+    /// try server.replay(archiveAt: Bundle.module.url(forResource: "checkout", withExtension: "har")!)
+    /// // point the app at server.baseURL
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - file:    The HAR file.
+    ///   - options: How requests are matched and how much of the file is read.
+    /// - Returns: How many entries can be served (those not skipped).
+    /// - Throws: ``MockServerError/invalidArchive(_:)`` naming the entry and field at fault: not
+    ///   JSON, a required field missing, invalid base64, a URL that cannot be read, over a limit.
+    @discardableResult
+    public func replay(archiveAt file: URL, options: ReplayOptions = ReplayOptions()) throws(MockServerError) -> Int {
+        let archive: HTTPArchive
+        do {
+            archive = try HTTPArchive(contentsOf: file, limits: options.limits)
+        } catch {
+            guard case .archiveFailed(let failure) = error else {
+                throw .invalidArchive(.init(entry: nil, field: "", reason: .notJSON("\(error)")))
+            }
+            throw .invalidArchive(failure)
+        }
+        let replay = try ArchiveReplay(archive, options: options)
+        core.router.setFallback(.synchronous { request in replay.answer(request) })
+        return replay.servedEntryCount
+    }
+}
