@@ -123,7 +123,10 @@ extension HTTPArchive {
         package init(mimeType: String, body: Data) {
             self.size = body.count
             self.mimeType = mimeType
-            guard !body.isEmpty else { return }
+            guard !body.isEmpty else {
+                self.text = ""  // optional, but some readers (haralyzer) expect it
+                return
+            }
             if let text = String(data: body, encoding: .utf8) {
                 self.text = text
             } else {
