@@ -1,0 +1,98 @@
+public import Foundation
+public import NetworkKit
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+extension MockServer {
+    /// Makes this server a recording reverse proxy: each request no stub answers is forwarded to
+    /// `upstream` through NetworkKit's ``HTTPClient``, answered with what came back, and appended
+    /// to the HAR file `file` as soon as it completes, so a crash loses at most the exchange in flight.
+    ///
+    /// Record an API once, then run the tests offline with ``replay(archiveAt:options:)``:
+    ///
+    /// ```swift
+    /// let proxy = try MockServer()
+    /// let recorder = try proxy.forward(to: URL(string: "https://api.example.com")!, recordingTo: harFile)
+    /// // point the app at proxy.baseURL and use it …
+    /// proxy.stop()
+    /// recorder.close()
+    /// ```
+    ///
+    /// The request target is appended to `upstream`'s path; the method, headers (but `Host`,
+    /// `Accept-Encoding` and hop-by-hop fields) and body go as they came. The answer is the
+    /// upstream's status, headers and body as the client received it (decompressed, so without
+    /// `Content-Encoding`); redirects are followed by the client, so the final answer is sent and
+    /// recorded. When the upstream cannot be reached the answer is 502 and nothing is recorded.
+    ///
+    /// - Parameters:
+    ///   - upstream:  The server to forward to, such as `https://api.example.com/v2`.
+    ///   - file:      Where to write the archive (an existing file is replaced).
+    ///   - redaction: What the recording masks; ``Redaction/default`` masks credentials.
+    ///   - monitors:  More monitors for the forwarding client, such as a `RequestLogger`.
+    /// - Returns: The recorder writing `file`: its ``HTTPArchiveRecorder/entryCount`` grows as
+    ///   exchanges complete.
+    /// - Throws: ``MockServerError/invalidArchive(_:)`` when the file cannot be created.
+    @discardableResult
+    public func forward(
+        to upstream: URL, recordingTo file: URL, redaction: Redaction = .default, monitors: [any EventMonitor] = []
+    ) throws(MockServerError) -> HTTPArchiveRecorder {
+        let recorder: HTTPArchiveRecorder
+        do {
+            recorder = try HTTPArchiveRecorder(file: file, redaction: redaction)
+        } catch {
+            guard case .archiveFailed(let failure) = error else {
+                throw .invalidArchive(
+                    .init(entry: nil, field: "", reason: .fileUnavailable(path: file.path, detail: "\(error)")))
+            }
+            throw .invalidArchive(failure)
+        }
+        let client = HTTPClient { configuration in
+            configuration.eventMonitors = [recorder] + monitors
+            configuration.acceptableStatusCodes = 100..<1000
+            configuration.validatesContentType = false
+        }
+        let base =
+            upstream.absoluteString.hasSuffix("/")
+            ? String(upstream.absoluteString.dropLast()) : upstream.absoluteString
+        core.router.setFallback(.async { request in await Self.forward(request, to: base, through: client) })
+        return recorder
+    }
+
+    /// Fields that belong to one connection or that the client sets itself.
+    private static let unforwardedRequestHeaders: Set<String> = [
+        "host", "connection", "keep-alive", "proxy-connection", "transfer-encoding", "content-length", "expect",
+        "upgrade", "te", "accept-encoding",
+    ]
+
+    /// Fields of the upstream's answer that no longer describe the body the proxy sends.
+    private static let unforwardedResponseHeaders: Set<String> = [
+        "connection", "keep-alive", "proxy-connection", "transfer-encoding", "content-length", "content-encoding",
+        "date", "upgrade",
+    ]
+
+    private static func forward(_ request: MockRequest, to base: String, through client: HTTPClient) async
+        -> MockResponse
+    {
+        guard let url = URL(string: base + request.target) else {
+            return .text("The request target \(request.target) cannot be forwarded\n", status: 400)
+        }
+        var outgoing = URLRequest(url: url)
+        outgoing.httpMethod = request.method.rawValue
+        for field in request.headers where !unforwardedRequestHeaders.contains(field.name.lowercased()) {
+            outgoing.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        if !request.body.isEmpty { outgoing.httpBody = request.body }
+        do {
+            let response = try await client.send(outgoing)
+            var headers = MockHeaders()
+            for field in response.headers where !unforwardedResponseHeaders.contains(field.name.lowercased()) {
+                headers.add(field.name, field.value)
+            }
+            return MockResponse(status: response.statusCode, headers: headers, body: response.body)
+        } catch {
+            return .text("The upstream did not answer: \(error)\n", status: 502)
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import MockServerKit
+import NetworkKit
+import ServiceUtilsTestSupport
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Recording reverse proxy: forwards to an upstream and appends each exchange to a HAR file")
+struct RecordingProxyTests {
+    private static func makeUpstream() throws -> MockServer {
+        let upstream = try MockServer()
+        upstream.stub(method: .get, path: "/api/items") { request in
+            .json(data: Data(#"{"page":"\#(request.queryValue("page") ?? "")"}"#.utf8))
+        }
+        upstream.stub(method: .post, path: "/api/echo") { request in
+            MockResponse(status: 201, headers: ["Content-Type": "application/json"], body: request.body)
+        }
+        upstream.stub(
+            method: .get, path: "/api/blob",
+            response: MockResponse(
+                headers: ["Content-Type": "application/octet-stream"], body: Data([0, 1, 0xFE, 0xFF])))
+        upstream.stub(method: .get, path: "/api/gone", response: .text("gone", status: 410))
+        return upstream
+    }
+
+    @Test("Answers come from the upstream, and the file holds every exchange after each one")
+    func forwardsAndRecords() async throws {
+        // Given an upstream and a proxy recording to a file
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let upstream = try Self.makeUpstream()
+        defer { upstream.stop() }
+        let proxy = try MockServer()
+        defer { proxy.stop() }
+        let file = folder.file("proxy.har")
+        let recorder = try proxy.forward(to: upstream.url("/api"), recordingTo: file)
+        let client = HTTPClient { $0.acceptableStatusCodes = 200..<500 }
+
+        // When four requests go through the proxy, the file read after each one
+        var counts: [Int] = []
+        var items = URLRequest(url: proxy.url("/items?page=3"))
+        items.setValue("Bearer hidden", forHTTPHeaderField: "Authorization")
+        let itemsResponse = try await client.send(items)
+        counts.append(try HTTPArchive(contentsOf: file).log.entries.count)
+        var echo = URLRequest(url: proxy.url("/echo"))
+        echo.httpMethod = "POST"
+        echo.httpBody = Data(#"{"x":1}"#.utf8)
+        echo.setValue("application/json", forHTTPHeaderField: "Content-Type")
+        let echoResponse = try await client.send(echo)
+        counts.append(try HTTPArchive(contentsOf: file).log.entries.count)
+        let blob = try await client.send(URLRequest(url: proxy.url("/blob")))
+        counts.append(try HTTPArchive(contentsOf: file).log.entries.count)
+        let gone = try await client.send(URLRequest(url: proxy.url("/gone")))
+        counts.append(try HTTPArchive(contentsOf: file).log.entries.count)
+
+        // Then each answer is the upstream's, and the file grew by one valid entry each time
+        #expect(itemsResponse.text == #"{"page":"3"}"#)
+        #expect(echoResponse.statusCode == 201)
+        #expect(echoResponse.text == #"{"x":1}"#)
+        #expect(blob.body == Data([0, 1, 0xFE, 0xFF]))
+        #expect(gone.statusCode == 410)
+        #expect(counts == [1, 2, 3, 4])
+        #expect(recorder.entryCount == 4)
+        let entries = try HTTPArchive(contentsOf: file).log.entries
+        #expect(entries[0].request.url == upstream.url("/api/items?page=3").absoluteString)
+        #expect(entries[0].request.headers.first { $0.name == "Authorization" }?.value == "***")
+        #expect(entries[1].request.postData?.text == #"{"x":1}"#)
+        #expect(entries[2].response.content.encoding == "base64")
+    }
+
+    @Test("The proxy's file is valid HAR 1.2 for jsonschema and haralyzer, and replays offline")
+    func recordThenReplay() async throws {
+        // Given a proxy that recorded two requests, and the upstream then gone
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.file("offline.har")
+        let upstream = try Self.makeUpstream()
+        let proxy = try MockServer()
+        let recorder = try proxy.forward(to: upstream.baseURL, recordingTo: file)
+        _ = try await HTTPClient().send(URLRequest(url: proxy.url("/api/items?page=1")))
+        _ = try await HTTPClient().send(URLRequest(url: proxy.url("/api/blob")))
+        proxy.stop()
+        recorder.close()
+        upstream.stop()
+
+        // When the independent readers check the file and a server replays it
+        let check = try await HARCheck.run(file)
+        let replay = try MockServer()
+        defer { replay.stop() }
+        try replay.replay(archiveAt: file)
+        let items = try await HTTPClient().send(URLRequest(url: replay.url("/api/items?page=1")))
+        let blob = try await HTTPClient().send(URLRequest(url: replay.url("/api/blob")))
+
+        // Then the file meets the schema and the replay answers as the upstream did
+        #expect(check.schemaErrors == [])
+        #expect(check.entries.map(\.status) == [200, 200])
+        #expect(items.text == #"{"page":"1"}"#)
+        #expect(blob.body == Data([0, 1, 0xFE, 0xFF]))
+    }
+
+    @Test("An unreachable upstream gives 502 and records nothing")
+    func unreachableUpstream() async throws {
+        // Given a proxy to a port nobody listens on
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let gone = try MockServer()
+        let deadURL = gone.baseURL
+        gone.stop()
+        let proxy = try MockServer()
+        defer { proxy.stop() }
+        let file = folder.file("empty.har")
+        let recorder = try proxy.forward(to: deadURL, recordingTo: file)
+
+        // When a request goes through
+        let response = try await HTTPClient { $0.acceptableStatusCodes = 200..<600 }.send(
+            URLRequest(url: proxy.url("/anything")))
+
+        // Then it gets 502 and the file stays a valid, empty archive
+        #expect(response.statusCode == 502)
+        #expect(recorder.entryCount == 0)
+        #expect(try HTTPArchive(contentsOf: file).log.entries.isEmpty)
+    }
+}
