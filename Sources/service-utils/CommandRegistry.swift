@@ -11,6 +11,7 @@
             [Tour.command]
             + NetworkCommands.commands
             + GroceryCommands.commands
+            + MockServerCommands.commands
             + SecurityCommands.commands
             + StorageCommands.commands
             + StringCommands.commands
@@ -28,6 +29,7 @@
             PlatformCommands.tour,
             GeoCommands.tour,
             GroceryCommands.tour,
+            MockServerCommands.tour,
         ]
 
         /// The command called `name`, if there is one.

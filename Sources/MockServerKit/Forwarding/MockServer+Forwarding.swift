@@ -20,7 +20,10 @@ extension MockServer {
     /// recorder.close()
     /// ```
     ///
-    /// The request target is appended to `upstream`'s path; the method, headers (but `Host`,
+    /// The request target is appended to `upstream`'s path, and the file records the upstream's URLs:
+    /// a replay answers at the upstream's paths (record through `https://api.example.com/` and ask
+    /// for `/v2/items`, rather than through `…/v2` and ask for `/items`, to replay with the same paths).
+    /// The method, headers (but `Host`,
     /// `Accept-Encoding` and hop-by-hop fields) and body go as they came. The answer is the
     /// upstream's status, headers and body as the client received it (decompressed, so without
     /// `Content-Encoding`); redirects are followed by the client, so the final answer is sent and

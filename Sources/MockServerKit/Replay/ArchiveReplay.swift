@@ -83,8 +83,9 @@ final class ArchiveReplay: Sendable {
             cursors.byKey[key] = taken + 1
             return group[min(taken, group.count - 1)]
         }
-        guard let position else { return miss(request, key: key, authority: authority) }
-        return entries[position].response
+        let response = position.map { entries[$0].response } ?? miss(request, key: key, authority: authority)
+        options.onAnswer?(request, response)
+        return response
     }
 
     /// The key of a request: its method, decoded path, sorted decoded query items and body.

@@ -17,7 +17,8 @@ extension MockServer {
     /// `gzip` header) is dropped, as are `Content-Length`, `Transfer-Encoding`, HTTP/2 pseudo-headers
     /// and hop-by-hop fields; `Location` is kept. A request nothing matches gets 404 with a JSON body
     /// listing the closest recorded requests and how each differs. Stubs win over the archive, and
-    /// the server's ``conditions`` apply to its answers.
+    /// the server's ``conditions`` apply to its answers: a request a condition fails (`failFirst`, a
+    /// fault) has still taken its place in the recording order.
     ///
     /// ```swift
     /// let server = try MockServer()

@@ -22,6 +22,10 @@ extension MockServer {
         public var bodyMatching = BodyMatching.exact
         /// How large a file, how many entries and how large a body are read.
         public var limits = HTTPArchiveLimits()
+        /// Called with each request and the answer chosen for it (a recorded one or the 404 of a
+        /// miss), before the server's conditions apply; nil unless set. It runs on the server's
+        /// handler threads, so it must be quick.
+        public var onAnswer: (@Sendable (MockRequest, MockResponse) -> Void)?
 
         /// Creates the default options: exact bodies, the default limits.
         public init() {}
