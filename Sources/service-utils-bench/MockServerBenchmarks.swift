@@ -56,6 +56,7 @@
                 )
             },
             memoryUnderLoad,
+            archiveLoad,
         ]
 
         /// Runs wrk for `seconds` and converts its rate into the time of ``requestsPerRun`` requests.
