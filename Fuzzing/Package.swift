@@ -28,6 +28,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("query-string", ["NetworkKit"]),
     ("retry-after", ["NetworkKit"]),
     ("certificate-der", ["NetworkKit"]),
+    ("har-reader", ["NetworkKit", "MockServerKit"]),
 ]
 
 let package = Package(

@@ -5,6 +5,10 @@
     import MockServerKit
     import NetworkKit
 
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
     #if canImport(Glibc)
         import Glibc
     #elseif canImport(Darwin)
@@ -100,6 +104,74 @@
             let data = Data(text.utf8)
             try data.write(to: file)
             return data.count
+        }
+    }
+
+    // MARK: - Recording proxy
+
+    extension MockServerBenchmarks {
+        static let proxiedRequests = 1_000
+
+        /// What the recording proxy adds to a request: one HTTPClient sends sequential keep-alive GETs
+        /// of a 74-byte JSON body to a MockServer directly (the baseline), then through a MockServer
+        /// forwarding to it and appending each exchange to a HAR file. The goal is at most
+        /// 1 ms added per request: compare the notes' milliseconds per request.
+        static let recordingProxy = Benchmark(
+            name: "MockServerKit.recordingProxy",
+            summary: "\(proxiedRequests) sequential keep-alive GETs, direct and through the recording proxy"
+        ) {
+            let upstream = try MockServer()
+            upstream.stub(method: .get, path: "/item", response: .json(data: body))
+            let proxy: MockServer
+            do {
+                proxy = try MockServer()
+            } catch {
+                upstream.stop()
+                throw error
+            }
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "su-bench-proxy-\(getpid())-\(UUID().uuidString.prefix(8)).har")
+            do {
+                try proxy.forward(to: upstream.baseURL, recordingTo: file)
+            } catch {
+                proxy.stop()
+                upstream.stop()
+                throw error
+            }
+            let client = HTTPClient()
+            return PreparedBenchmark(
+                baseline: .reported("HTTPClient → MockServer") {
+                    try await sequential(client, upstream.url("item"))
+                },
+                cases: [
+                    .reported("HTTPClient → recording proxy → MockServer") {
+                        try await sequential(client, proxy.url("item"))
+                    }
+                ],
+                workPerRun: .init(amount: Double(proxiedRequests), unit: "requests"),
+                tearDown: {
+                    proxy.stop()
+                    upstream.stop()
+                    try? FileManager.default.removeItem(at: file)
+                }
+            )
+        }
+
+        private static func sequential(_ client: HTTPClient, _ url: URL) async throws -> BenchmarkSample {
+            let clock = ContinuousClock()
+            let start = clock.now
+            for _ in 0..<proxiedRequests {
+                let response = try await client.send(URLRequest(url: url))
+                guard response.body.count == body.count else { throw BenchmarkError("a short body") }
+            }
+            let elapsed = start.duration(to: clock.now)
+            let perRequest = elapsed / proxiedRequests
+            return BenchmarkSample(
+                duration: elapsed,
+                note: String(
+                    format: "%.3f ms per request",
+                    Double(perRequest.components.attoseconds) / 1e15
+                        + Double(perRequest.components.seconds) * 1000))
         }
     }
 #endif

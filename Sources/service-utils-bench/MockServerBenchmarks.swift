@@ -57,6 +57,7 @@
             },
             memoryUnderLoad,
             archiveLoad,
+            recordingProxy,
         ]
 
         /// Runs wrk for `seconds` and converts its rate into the time of ``requestsPerRun`` requests.
