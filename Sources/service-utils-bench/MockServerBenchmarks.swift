@@ -56,6 +56,7 @@
                 )
             },
             memoryUnderLoad,
+            replayThroughput,
             archiveLoad,
             recordingProxy,
         ]

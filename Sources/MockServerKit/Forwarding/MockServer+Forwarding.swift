@@ -7,7 +7,7 @@ public import NetworkKit
 
 extension MockServer {
     /// Makes this server a recording reverse proxy: each request no stub answers is forwarded to
-    /// `upstream` through NetworkKit's ``HTTPClient``, answered with what came back, and appended
+    /// `upstream` through NetworkKit's `HTTPClient`, answered with what came back, and appended
     /// to the HAR file `file` as soon as it completes, so a crash loses at most the exchange in flight.
     ///
     /// Record an API once, then run the tests offline with ``replay(archiveAt:options:)``:
@@ -32,9 +32,9 @@ extension MockServer {
     /// - Parameters:
     ///   - upstream:  The server to forward to, such as `https://api.example.com/v2`.
     ///   - file:      Where to write the archive (an existing file is replaced).
-    ///   - redaction: What the recording masks; ``Redaction/default`` masks credentials.
+    ///   - redaction: What the recording masks; NetworkKit's `Redaction.default` masks credentials.
     ///   - monitors:  More monitors for the forwarding client, such as a `RequestLogger`.
-    /// - Returns: The recorder writing `file`: its ``HTTPArchiveRecorder/entryCount`` grows as
+    /// - Returns: The recorder writing `file`: its `entryCount` grows as
     ///   exchanges complete.
     /// - Throws: ``MockServerError/invalidArchive(_:)`` when the file cannot be created.
     @discardableResult

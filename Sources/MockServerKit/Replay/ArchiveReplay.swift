@@ -70,7 +70,21 @@ final class ArchiveReplay: Sendable {
             method: request.method.rawValue, path: request.path, queryItems: request.queryItems,
             body: options.bodyMatching == .exact ? request.body : nil)
         let authority = request.headers["Host"]?.lowercased() ?? ""
-        let position: Int? = cursors.withLock { cursors in
+        var position = take(key, authority: authority)
+        if position == nil, request.method == .head {
+            // A HEAD request nothing recorded is answered as its GET was (the server sends no body).
+            let get = Key(method: "GET", path: key.path, query: key.query, body: key.body)
+            position = take(get, authority: authority)
+        }
+        let response = position.map { entries[$0].response } ?? miss(request, key: key, authority: authority)
+        options.onAnswer?(request, response)
+        return response
+    }
+
+    /// The next recorded answer to requests with `key`: of the host `authority` names when the file
+    /// recorded it, else of any host; nil when there is none.
+    private func take(_ key: Key, authority: String) -> Int? {
+        cursors.withLock { cursors in
             if authorities.contains(authority) {
                 let hostKey = HostKey(authority: authority, key: key)
                 guard let group = byHost[hostKey] else { return nil }
@@ -83,9 +97,6 @@ final class ArchiveReplay: Sendable {
             cursors.byKey[key] = taken + 1
             return group[min(taken, group.count - 1)]
         }
-        let response = position.map { entries[$0].response } ?? miss(request, key: key, authority: authority)
-        options.onAnswer?(request, response)
-        return response
     }
 
     /// The key of a request: its method, decoded path, sorted decoded query items and body.

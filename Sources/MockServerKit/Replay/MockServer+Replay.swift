@@ -9,7 +9,8 @@ extension MockServer {
     /// order) and, unless ``ReplayOptions/bodyMatching`` is ``ReplayOptions/BodyMatching/ignored``,
     /// the same body. When its `Host` header names a host the file recorded, only that host's
     /// entries count; otherwise entries of any host do. Identical requests get the matching entries
-    /// in recording order, the last one repeating. Entries with status 0 (aborted in the browser)
+    /// in recording order, the last one repeating; a `HEAD` nothing recorded gets its `GET`'s head.
+    /// Entries with status 0 (aborted in the browser)
     /// or below 200 are skipped.
     ///
     /// Bodies are sent as recorded: `text` as it is, `encoding: base64` decoded. A `Content-Encoding`

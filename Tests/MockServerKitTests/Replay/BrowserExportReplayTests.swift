@@ -200,6 +200,26 @@ struct BrowserExportReplayTests {
         #expect(secondAny.status == 409)
     }
 
+    @Test("A HEAD request with no recorded HEAD gets the GET's head without its body")
+    func headFallsBackToGet() async throws {
+        // Given Charles's export, which recorded only GETs of the user
+        let server = try ReplayFixtures.server(replaying: "charles.har")
+        defer { server.stop() }
+
+        // When the user is asked for with HEAD
+        let port = server.port
+        let response = try await onThread { () -> RawResponse in
+            let client = try RawClient(port: port)
+            try client.write("HEAD /v1/users?id=7&fields=name HTTP/1.1\r\nHost: t\r\nConnection: close\r\n\r\n")
+            return try client.readResponse(bodyExpected: false)
+        }
+
+        // Then the status and length are the GET's, and no body came
+        #expect(response.status == 200)
+        #expect(response.headers["content-length"] == "21")
+        #expect(response.body.isEmpty)
+    }
+
     @Test("Replayed answers go through the server's conditions and lose to stubs")
     func conditionsAndStubs() async throws {
         // Given a replay whose server fails its first request and has a stub over one path
