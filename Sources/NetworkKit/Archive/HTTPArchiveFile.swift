@@ -83,6 +83,8 @@ package final class HTTPArchiveFile: Sendable {
             do {
                 try handle.seek(toOffset: state.tailOffset)
                 try handle.write(contentsOf: piece)
+                // A no-op unless an earlier append failed part-way and left bytes past the new end.
+                try handle.truncate(atOffset: entryEnd + UInt64(Self.tail.count))
                 state.tailOffset = entryEnd
                 state.count += 1
                 return .success(())
