@@ -48,10 +48,10 @@
             let seconds = ProcessInfo.processInfo.environment["SU_BENCH_WRK_SECONDS"].flatMap { Int($0) } ?? 3
             return PreparedBenchmark(
                 baseline: .reported("nginx 1.22 (static files)") {
-                    try wrkPaths(nginx.url, script: script, seconds: seconds)
+                    try wrk(nginx.url, seconds: seconds, script: script)
                 },
                 cases: [
-                    .reported("MockServer.replay") { try wrkPaths(server.baseURL, script: script, seconds: seconds) }
+                    .reported("MockServer.replay") { try wrk(server.baseURL, seconds: seconds, script: script) }
                 ],
                 workPerRun: .init(amount: requestsPerRun, unit: "requests"),
                 tearDown: {
@@ -101,22 +101,6 @@
 
                 """
             try Data(lua.utf8).write(to: script)
-        }
-
-        /// Runs wrk with the path-cycling script and converts its rate into the time of
-        /// ``requestsPerRun`` requests.
-        private static func wrkPaths(_ url: URL, script: URL, seconds: Int) throws -> BenchmarkSample {
-            let output = try HelperProcess.run(
-                "wrk", ["-t", "2", "-c", "8", "-d", "\(seconds)s", "-s", script.path, url.absoluteString])
-            let text = String(decoding: output, as: UTF8.self)
-            guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
-                let rate = Double(line.split(separator: " ").last ?? ""), rate > 0
-            else { throw BenchmarkError("could not read wrk's report:\n\(text)") }
-            if text.contains("Non-2xx") || text.contains("Socket errors") {
-                throw BenchmarkError("wrk saw errors:\n\(text)")
-            }
-            return BenchmarkSample(
-                duration: .seconds(requestsPerRun / rate), note: String(format: "wrk: %.0f requests/s", rate))
         }
     }
 #endif

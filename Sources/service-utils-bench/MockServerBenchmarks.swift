@@ -61,9 +61,12 @@
             recordingProxy,
         ]
 
-        /// Runs wrk for `seconds` and converts its rate into the time of ``requestsPerRun`` requests.
-        private static func wrk(_ url: URL, seconds: Int) throws -> BenchmarkSample {
-            let output = try HelperProcess.run("wrk", ["-t", "2", "-c", "8", "-d", "\(seconds)s", url.absoluteString])
+        /// Runs wrk for `seconds` (with a Lua `script` when one is given) and converts its rate into the
+        /// time of ``requestsPerRun`` requests.
+        static func wrk(_ url: URL, seconds: Int, script: URL? = nil) throws -> BenchmarkSample {
+            let scripted = script.map { ["-s", $0.path] } ?? []
+            let output = try HelperProcess.run(
+                "wrk", ["-t", "2", "-c", "8", "-d", "\(seconds)s"] + scripted + [url.absoluteString])
             let text = String(decoding: output, as: UTF8.self)
             guard let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Requests/sec:") }),
                 let rate = Double(line.split(separator: " ").last ?? ""), rate > 0
