@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import MockServerKit
 import NetworkKit
 import ServiceUtilsTestSupport
@@ -6,6 +7,11 @@ import Testing
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
+#endif
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
 #endif
 
 @Suite("Recording reverse proxy: forwards to an upstream and appends each exchange to a HAR file")
@@ -103,12 +109,13 @@ struct RecordingProxyTests {
 
     @Test("An unreachable upstream gives 502 and records nothing")
     func unreachableUpstream() async throws {
-        // Given a proxy to a port nobody listens on
+        // Given a proxy to a port nobody listens on: bound without listening and held for the whole
+        // test, so no server started by another test can take it meanwhile
         let folder = try TestFolder()
         defer { folder.remove() }
-        let gone = try MockServer()
-        let deadURL = gone.baseURL
-        gone.stop()
+        let held = try LoopbackSocket.bind()
+        defer { close(held.descriptor) }
+        let deadURL = try #require(URL(string: "http://127.0.0.1:\(held.port)"))
         let proxy = try MockServer()
         defer { proxy.stop() }
         let file = folder.file("empty.har")

@@ -233,9 +233,10 @@
             "nothing listening is cannotConnectToHost, and no file is made",
             arguments: [TransferEngine.libcurl, .urlSession])
         func connectionRefused(engine: TransferEngine) async throws {
-            // Given a port that was free a moment ago
+            // Given a port bound without listening, held for the whole test (closing it would let a
+            // server of another test take it)
             let bound = try LoopbackSocket.bind()
-            close(bound.descriptor)
+            defer { close(bound.descriptor) }
             let url = try #require(URL(string: "http://127.0.0.1:\(bound.port)/file"))
             let folder = try TestFolder()
             defer { folder.remove() }
