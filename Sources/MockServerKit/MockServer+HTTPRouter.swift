@@ -60,7 +60,10 @@ extension MockServer {
     public func stub(
         _ router: some HTTPRouter, conditions: [NetworkCondition] = [], response: MockResponse
     ) throws(HTTPError) {
-        try stub(router, conditions: conditions) { _ in response }
+        let pattern = try Self.literalPattern(for: router)
+        stub(
+            method: MockRequest.Method(rawValue: router.method.rawValue), path: pattern, conditions: conditions,
+            response: response)
     }
 
     /// The router's URL path as a ``PathPattern`` that matches only itself: segments that would read as

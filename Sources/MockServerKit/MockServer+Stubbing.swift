@@ -60,7 +60,10 @@ extension MockServer {
     public func stub(
         method: MockRequest.Method, path: String, conditions: [NetworkCondition] = [], response: MockResponse
     ) {
-        stub(method: method, path: path, conditions: conditions) { _ in response }
+        // A fixed response needs no thread of its own: the event loop answers it at once.
+        core.router.add(
+            MockRouter.Stub(
+                method: method, pattern: PathPattern(path), handler: .inline { _ in response }, conditions: conditions))
     }
 
     /// Removes every stub, and a replayed archive or a recording proxy; requests then get 404.

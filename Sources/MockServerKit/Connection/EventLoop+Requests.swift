@@ -132,15 +132,11 @@ extension EventLoop {
             let id = connection.id
             let request = request
             switch handler {
+            case .inline(let handler):
+                answer(connection, with: Self.response(of: handler, to: request))
             case .synchronous(let handler):
                 DispatchQueue.global().async {
-                    let response: MockResponse
-                    do {
-                        response = try handler(request)
-                    } catch {
-                        response = .text("The handler threw: \(error)\n", status: 500)
-                    }
-                    core.complete(connection: id, response: response)
+                    core.complete(connection: id, response: Self.response(of: handler, to: request))
                 }
             case .async(let handler):
                 Task {
@@ -161,6 +157,15 @@ extension EventLoop {
         case .notFound:
             core.record(request)
             answer(connection, with: .text("No stub for \(head.method) \(request.path)\n", status: 404))
+        }
+    }
+
+    /// What a synchronous handler answers, or a 500 naming the error it threw.
+    private static func response(of handler: MockServer.SynchronousHandler, to request: MockRequest) -> MockResponse {
+        do {
+            return try handler(request)
+        } catch {
+            return .text("The handler threw: \(error)\n", status: 500)
         }
     }
 

@@ -45,7 +45,10 @@ extension MockServer {
             throw .invalidArchive(failure)
         }
         let replay = try ArchiveReplay(archive, options: options)
-        core.router.setFallback(.synchronous { request in replay.answer(request) })
+        // Without a callback an answer is a lookup that never blocks, so the event loop gives it at
+        // once; a caller's `onAnswer` runs on a handler thread, as documented.
+        let answer: MockServer.SynchronousHandler = { request in replay.answer(request) }
+        core.router.setFallback(options.onAnswer == nil ? .inline(answer) : .synchronous(answer))
         return replay.servedEntryCount
     }
 }
