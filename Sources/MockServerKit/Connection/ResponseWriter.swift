@@ -3,9 +3,6 @@ import InternalServiceUtilities
 
 /// Turns a ``MockResponse`` into HTTP/1.1 bytes.
 enum ResponseWriter {
-    /// Header fields the server manages itself; a handler's values for them are not sent.
-    private static let managed: Set<String> = ["content-length", "transfer-encoding", "connection", "date"]
-
     /// How a head that a condition shapes announces its body (see `EventLoop+Conditions.swift`).
     enum Framing {
         case length(Int)
@@ -23,43 +20,77 @@ enum ResponseWriter {
     ) {
         let status = statusSent(for: response)
         let bodyAllowed = allowsBody(status)
-        var head = "HTTP/1.1 \(status) \(StatusText.phrase(for: status))\r\n"
+        // The head goes straight into `output`, byte by byte: no intermediate strings per request.
+        output.append(contentsOf: "HTTP/1.1 ".utf8)
+        appendDecimal(status, to: &output)
+        output.append(ASCII.space)
+        output.append(contentsOf: StatusText.phrase(for: status).utf8)
+        output.append(contentsOf: crlf)
         var declaredLength: String?
         for field in response.headers {
-            let name = field.name.lowercased()
-            if name == "content-length" { declaredLength = field.value }
-            guard !managed.contains(name), !field.name.isEmpty, field.name.utf8.allSatisfy(ASCII.isToken) else {
-                continue
-            }
-            head += "\(field.name): \(sanitized(field.value))\r\n"
+            let isContentLength = MockHeaders.same(field.name, "Content-Length")
+            if isContentLength { declaredLength = field.value }
+            guard !isContentLength, !isManaged(field.name), !field.name.isEmpty,
+                field.name.utf8.allSatisfy(ASCII.isToken)
+            else { continue }
+            appendField(field.name, sanitized(field.value), to: &output)
         }
         if bodyAllowed, let framing {
             switch framing {
-            case .length(let length): head += "Content-Length: \(length)\r\n"
-            case .chunked: head += "Transfer-Encoding: chunked\r\n"
+            case .length(let length): appendField("Content-Length", length, to: &output)
+            case .chunked: appendField("Transfer-Encoding", "chunked", to: &output)
             }
         } else if bodyAllowed, let streamed = response.streamedBody {
             if let length = streamed.length {
-                head += "Content-Length: \(length)\r\n"
+                appendField("Content-Length", length, to: &output)
             } else {
-                head += "Transfer-Encoding: chunked\r\n"
+                appendField("Transfer-Encoding", "chunked", to: &output)
             }
         } else if bodyAllowed {
             // A HEAD handler may state the length of the body it does not send.
-            let length = omittingBody && response.body.isEmpty ? declaredLength ?? "0" : String(response.body.count)
-            head += "Content-Length: \(sanitized(length))\r\n"
+            if omittingBody && response.body.isEmpty {
+                appendField("Content-Length", sanitized(declaredLength ?? "0"), to: &output)
+            } else {
+                appendField("Content-Length", response.body.count, to: &output)
+            }
         }
-        head += "Date: \(date)\r\n"
+        appendField("Date", date, to: &output)
         switch reuse {
-        case .close: head += "Connection: close\r\n"
-        case .keepAnnounced: head += "Connection: keep-alive\r\n"
+        case .close: appendField("Connection", "close", to: &output)
+        case .keepAnnounced: appendField("Connection", "keep-alive", to: &output)
         case .keep: break
         }
-        head += "\r\n"
-        output.append(contentsOf: head.utf8)
+        output.append(contentsOf: crlf)
         if bodyAllowed && !omittingBody && response.streamedBody == nil && framing == nil {
             output.append(contentsOf: response.body)
         }
+    }
+
+    private static let crlf: [UInt8] = [ASCII.carriageReturn, ASCII.lineFeed]
+
+    /// Whether `name` is a field the server writes itself (Content-Length is handled apart).
+    private static func isManaged(_ name: String) -> Bool {
+        MockHeaders.same(name, "Transfer-Encoding") || MockHeaders.same(name, "Connection")
+            || MockHeaders.same(name, "Date")
+    }
+
+    private static func appendField(_ name: String, _ value: String, to output: inout [UInt8]) {
+        output.append(contentsOf: name.utf8)
+        output.append(contentsOf: ": ".utf8)
+        output.append(contentsOf: value.utf8)
+        output.append(contentsOf: crlf)
+    }
+
+    private static func appendField(_ name: String, _ value: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: name.utf8)
+        output.append(contentsOf: ": ".utf8)
+        appendDecimal(value, to: &output)
+        output.append(contentsOf: crlf)
+    }
+
+    /// Appends the decimal digits of `value` (a small string: no allocation).
+    private static func appendDecimal(_ value: Int, to output: inout [UInt8]) {
+        output.append(contentsOf: String(value).utf8)
     }
 
     /// The status line's code: the handler's, or 500 for one outside 200…999.

@@ -75,7 +75,18 @@ public struct MockHeaders: Sendable, Equatable {
 
     /// Compares two field names without regard to ASCII case.
     static func same(_ left: String, _ right: String) -> Bool {
-        left.utf8.count == right.utf8.count && left.lowercased() == right.lowercased()
+        guard left.utf8.count == right.utf8.count else { return false }
+        // ASCII names (all a client can send) compare byte by byte, without lowercased copies.
+        var differs = false
+        for (leftByte, rightByte) in zip(left.utf8, right.utf8) {
+            if leftByte | rightByte >= 0x80 { return left.lowercased() == right.lowercased() }
+            if !differs, asciiLowercase(leftByte) != asciiLowercase(rightByte) { differs = true }
+        }
+        return !differs
+    }
+
+    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 }
 

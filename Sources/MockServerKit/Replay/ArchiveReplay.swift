@@ -101,7 +101,7 @@ final class ArchiveReplay: Sendable {
 
     /// The key of a request: its method, decoded path, sorted decoded query items and body.
     static func key(method: String, path: String, queryItems: [URLQueryItem], body: Data?) -> Key {
-        let decodedPath = path.removingPercentEncoding ?? path
+        let decodedPath = PathPattern.decode(path)
         let query = queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted()
         return Key(method: method, path: decodedPath.isEmpty ? "/" : decodedPath, query: query, body: body)
     }

@@ -21,7 +21,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
     /// - Parameter pattern: the pattern, such as `/category/:id`.
     public init(_ pattern: String) {
         description = pattern
-        segments = Self.split(pattern).map { piece in
+        segments = Self.split(pattern).map { piece -> Segment in
             if piece == "*" { return .rest }
             if piece.hasPrefix(":"), piece.count > 1 { return .parameter(String(piece.dropFirst())) }
             if piece.hasPrefix("{"), piece.hasSuffix("}"), piece.count > 2 {
@@ -53,14 +53,18 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible {
         return pieces.count == segments.count ? parameters : nil
     }
 
-    private static func split(_ path: String) -> [String] {
-        var pieces = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        if pieces.first == "" { pieces.removeFirst() }
-        if pieces.last == "" { pieces.removeLast() }
+    private static func split<Text: StringProtocol>(_ path: Text) -> [Text.SubSequence] {
+        var pieces = path.split(separator: "/", omittingEmptySubsequences: false)
+        if pieces.last?.isEmpty == true { pieces.removeLast() }
+        if pieces.first?.isEmpty == true { pieces.removeFirst() }
         return pieces
     }
 
-    private static func decode(_ piece: String) -> String {
-        piece.removingPercentEncoding ?? piece
+    /// A path segment percent-decoded; as it is when it holds no escape or an invalid one.
+    static func decode<Text: StringProtocol>(_ piece: Text) -> String {
+        // Most segments hold no escape: they need no trip through Foundation.
+        guard piece.utf8.contains(UInt8(ascii: "%")) else { return String(piece) }
+        let text = String(piece)
+        return text.removingPercentEncoding ?? text
     }
 }
