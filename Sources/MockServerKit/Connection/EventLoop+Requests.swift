@@ -71,7 +71,9 @@ extension EventLoop {
     private func startBody(_ connection: Connection, head: RequestHead) {
         switch head.framing {
         case .none:
-            connection.phase = .body(head, .length(0))
+            // No body to wait for: the request is complete (and no `100 Continue` is due).
+            dispatch(connection, head: head, body: Data())
+            return
         case .length(let length):
             connection.phase = .body(head, .length(length))
         case .chunked:

@@ -23,6 +23,8 @@ final class EventLoop {
     let clock = ContinuousClock()
     /// The generator behind random conditions, seeded from the configuration.
     var random: SplitMix64
+    /// The nearest deadline when the loop last went to wait: before it, no connection has expired.
+    private var nearestDeadline: ContinuousClock.Instant?
 
     init(core: ServerCore, listener: Int32) {
         self.core = core
@@ -202,7 +204,7 @@ extension EventLoop {
         }
     }
 
-    /// Milliseconds until the nearest deadline (-1: none).
+    /// Milliseconds until the nearest deadline (-1: none), which it notes for ``expireDeadlines()``.
     fileprivate func pollTimeout() -> Int32 {
         let now = clock.now
         var nearest: ContinuousClock.Instant?
@@ -210,6 +212,7 @@ extension EventLoop {
             guard let (deadline, _) = deadline(of: connection) else { continue }
             if nearest.map({ deadline < $0 }) ?? true { nearest = deadline }
         }
+        nearestDeadline = nearest
         guard let nearest else { return -1 }
         let wait = now.duration(to: nearest)
         if wait <= .zero { return 0 }
@@ -221,6 +224,9 @@ extension EventLoop {
     /// timers of delayed and paced responses fire.
     fileprivate func expireDeadlines() {
         let now = clock.now
+        // Activity only postpones deadlines, so none seen at the wait is due before the nearest.
+        // One set since (a delay, a linger) shortens the next wait and is handled after it.
+        guard let nearestDeadline, nearestDeadline <= now else { return }
         for connection in Array(connections.values) where connections[connection.id] != nil {
             guard let (deadline, expiry) = deadline(of: connection), deadline <= now else { continue }
             switch expiry {
