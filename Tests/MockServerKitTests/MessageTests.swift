@@ -22,6 +22,22 @@ struct MessageTests {
         #expect(headers.fields.count == 1)
     }
 
+    @Test("only ASCII letters fold in ASCII names; names with other characters compare as lowercased text")
+    func headerNameFolding() {
+        // Given names that differ only in the case of ASCII letters, in punctuation, or beyond ASCII
+        let headers: MockHeaders = ["X-Trace_ID": "1", "Ünicode-Name": "2"]
+
+        // When they are looked up in other spellings
+        let folded = headers["x-trace_id"]
+        let punctuation = headers["X-Trace-ID"]
+        let unicode = headers["ünicode-name"]
+
+        // Then letters fold, punctuation does not, and non-ASCII names still match as lowercased text
+        #expect(folded == "1")
+        #expect(punctuation == nil)
+        #expect(unicode == "2")
+    }
+
     @Test("the target splits into path and decoded query items")
     func queryParsing() {
         // Given a target with encoded, plus-separated and value-less items
