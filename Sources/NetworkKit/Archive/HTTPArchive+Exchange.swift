@@ -38,15 +38,14 @@ extension HTTPArchive.Entry {
     /// cookie values (when `Cookie` or `Set-Cookie` is secret), query values and URL passwords.
     package init(_ exchange: HTTPArchive.Exchange, redaction: Redaction) {
         typealias Field = HTTPArchive.Field
-        let requestHeaders = exchange.requestHeaders.map {
-            Field(name: $0.name, value: redaction.redactsHeader(named: $0.name) ? Redaction.mask : $0.value)
+        func masked(_ fields: [(name: String, value: String)]) -> [Field] {
+            fields.map { Field(name: $0.name, value: redaction.value(of: HTTPHeader(name: $0.name, value: $0.value))) }
         }
-        let responseHeaders = exchange.responseHeaders.map {
-            Field(name: $0.name, value: redaction.redactsHeader(named: $0.name) ? Redaction.mask : $0.value)
-        }
+        let requestHeaders = masked(exchange.requestHeaders)
+        let responseHeaders = masked(exchange.responseHeaders)
+        // The same rule as the recorded URL's query (`redact(_:)`), bracketed keys included.
         let query = (URLComponents(url: exchange.url, resolvingAgainstBaseURL: false)?.queryItems ?? []).map { item in
-            let secret = redaction.queryKeys.contains(item.name.lowercased())
-            return Field(name: item.name, value: secret ? Redaction.mask : item.value ?? "")
+            Field(name: item.name, value: redaction.redactsQueryKey(item.name) ? Redaction.mask : item.value ?? "")
         }
         func header(_ name: String, in fields: [(name: String, value: String)]) -> String? {
             fields.first { $0.name.lowercased() == name }?.value

@@ -78,10 +78,16 @@ public struct Redaction: Hashable, Sendable {
         query.split(separator: "&", omittingEmptySubsequences: false).map { pair -> String in
             guard let equals = pair.firstIndex(of: "=") else { return String(pair) }
             let key = pair[..<equals]
-            let plainKey = (key.removingPercentEncoding ?? String(key)).lowercased()
-            let bareKey = plainKey.split(separator: "[").first.map(String.init) ?? plainKey
-            guard queryKeys.contains(plainKey) || queryKeys.contains(bareKey) else { return String(pair) }
+            guard redactsQueryKey(key.removingPercentEncoding ?? String(key)) else { return String(pair) }
             return "\(key)=\(Self.mask)"
         }.joined(separator: "&")
+    }
+
+    /// Whether the value of the query key `name` (decoded) is hidden: the key itself, in any case,
+    /// or its bracketed form (`token[0]`, `password[new]`) is secret.
+    func redactsQueryKey(_ name: String) -> Bool {
+        let plainKey = name.lowercased()
+        let bareKey = plainKey.split(separator: "[").first.map(String.init) ?? plainKey
+        return queryKeys.contains(plainKey) || queryKeys.contains(bareKey)
     }
 }

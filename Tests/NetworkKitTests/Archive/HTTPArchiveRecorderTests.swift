@@ -45,6 +45,24 @@ struct HTTPArchiveRecorderTests {
         return recorder
     }
 
+    @Test("An entry's queryString masks what its URL masks: secret keys in any case and their bracketed forms")
+    func queryStringFollowsTheURLsRule() throws {
+        // Given an exchange whose query has a secret key in capitals, a bracketed one and a plain one
+        let url = try #require(URL(string: "http://127.0.0.1/items?TOKEN=abc&password%5Bnew%5D=hunter2&page=2"))
+        let exchange = HTTPArchive.Exchange(
+            method: "GET", url: url, requestHeaders: [("Cookie", "session=1")], requestBody: nil, status: 200,
+            responseHeaders: [("X-Plain", "kept")], responseBody: Data(), started: Date(), duration: .milliseconds(5))
+
+        // When it becomes an entry under the default redaction
+        let entry = HTTPArchive.Entry(exchange, redaction: .default)
+
+        // Then the URL and the queryString hide the same two values, and only secret headers are masked
+        #expect(entry.request.url.hasSuffix("/items?TOKEN=***&password%5Bnew%5D=***&page=2"))
+        #expect(entry.request.queryString.map(\.value) == ["***", "***", "2"])
+        #expect(entry.request.headers.map(\.value) == ["***"])
+        #expect(entry.response.headers.map(\.value) == ["kept"])
+    }
+
     @Test("Every exchange is an entry with redacted credentials, postData and base64 binary bodies")
     func recordsExchanges() async throws {
         // Given a client recording into a file
