@@ -56,13 +56,6 @@
             return true
         }
 
-        /// How many loop threads run now.
-        static var running: Int {
-            live.lock()
-            defer { live.unlock() }
-            return count
-        }
-
         @inline(never)
         private static func runLoop(_ context: UnsafeMutableRawPointer) {
             let loop = Unmanaged<CurlEventLoop>.fromOpaque(context).takeRetainedValue()
