@@ -89,14 +89,24 @@ struct MoneyParser {
 
     /// The currency's code and, for a locale, its symbol there: "RUB" and "₽", "USD" and "$".
     ///
-    /// An affix that is empty or holds a digit is left out: a currency described with a code such
-    /// as `"0"` would otherwise be stripped from the amount's own digits.
+    /// An affix that is empty, holds a digit, or is made only of what a number is written with
+    /// (signs, separators, spaces) is left out: a currency described with a code such as `"0"` or
+    /// `"-"` would otherwise be stripped from the amount's own digits or sign.
     private func affixes(for currency: Currency) -> [String] {
         var result = [currency.code]
         if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
             result.insert(symbol, at: 0)
         }
-        return result.filter { affix in !affix.isEmpty && !affix.contains { Self.digitValue($0) != nil } }
+        return result.filter { affix in
+            !affix.isEmpty && !affix.contains { Self.digitValue($0) != nil }
+                && !affix.allSatisfy { isNumberPunctuation($0) }
+        }
+    }
+
+    /// Whether a character is one a number is written with besides its digits.
+    private func isNumberPunctuation(_ character: Character) -> Bool {
+        Self.signs.contains(character) || character == "+" || character == "." || isDecimalSeparator(character)
+            || isGroupingSeparator(character) || Self.spaceCharacters.contains(character)
     }
 
     /// Symbols already looked up, by locale and code: a `NumberFormatter` costs tens of microseconds.

@@ -125,6 +125,24 @@ struct MoneyTextTests {
         #expect(try Money(amount: "100", currency: zeros) == Money(minorUnits: 100, currency: zeros))
     }
 
+    @Test("a currency described with a sign or separator code never loses the amount's sign")
+    func punctuationCurrencyCode() throws {
+        // Given currencies described with codes made of what numbers are written with (the
+        // money-parser fuzz target read "-2.000000000000" back as 2 in a currency coded "-")
+        for code in ["-", "\u{2212}", "+", ".", ",", "-.", " "] {
+            let currency = Currency(code: code, numericCode: nil, minorUnitDigits: 12)
+
+            // When reading negative amounts in it, plainly and for a locale
+            let plain = try Money(amount: "-2.000000000000", currency: currency)
+            let typed = try Money(parsing: "-2,5", currency: currency, locale: Self.russia)
+
+            // Then the sign and the digits are the amount's, and the plain form reads back
+            #expect(plain == Money(minorUnits: -2_000_000_000_000, currency: currency), "code \(code)")
+            #expect(typed == Money(minorUnits: -2_500_000_000_000, currency: currency), "code \(code)")
+            #expect(try Money(amount: plain.plainAmount, currency: currency) == plain)
+        }
+    }
+
     @Test("pinned-locale formatting output")
     func formatting() {
         let money = Money(minorUnits: 123_456, currency: .rub)
