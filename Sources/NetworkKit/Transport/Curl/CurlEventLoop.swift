@@ -3,25 +3,30 @@
     import FoundationNetworking
     import InternalServiceUtilities
 
-    /// One libcurl multi handle and the thread that drives it: every exchange of a ``CurlTransport``
-    /// runs here, on one thread, with connections (HTTP/1.1 keep-alive, HTTP/2 multiplexed), DNS
+    /// One libcurl multi handle and the thread that waits for its sockets: every exchange of a
+    /// ``CurlTransport`` runs here, with connections (HTTP/1.1 keep-alive, HTTP/2 multiplexed), DNS
     /// answers and easy handles reused from one request to the next.
     ///
-    /// Callers hand transfers in through a locked inbox and `curl_multi_wakeup`; the thread adds
-    /// them, runs `curl_multi_perform`, ends the finished ones (following redirects by the exchange's
-    /// rules), enforces each one's idle timeout and waits in `curl_multi_poll`. It runs only while
-    /// there is work: idle for ``idleExit``, it ends, and the next submission starts another; the
-    /// multi handle, with its connection cache, lives as long as the loop.
+    /// The multi handle is driven through `curl_multi_socket_action` by whichever thread holds
+    /// `engine`. The loop's thread waits for the sockets libcurl watches (``CurlSocketWatcher``),
+    /// then reads responses, ends finished transfers (following redirects by the exchange's rules)
+    /// and enforces idle timeouts. A caller that submits while no transfer runs starts its transfer
+    /// itself, so a request on a reused connection is sent without waking the loop's thread;
+    /// otherwise it leaves the transfer in a locked inbox and wakes the thread. The thread
+    /// runs only while there is work: idle for ``idleExit``, it ends, and the next submission starts
+    /// another; the multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
-        // Safe: `inbox` is behind its lock; `multi` is created once and, besides the thread-safe
-        // `curl_multi_wakeup`, used by one thread at a time: the loop's thread while it runs (at
-        // most one runs, `Inbox.running` says which), `deinit` once none can; the other state is
-        // touched only by the loop's thread.
+        // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
+        // `engine` (and libcurl's callbacks into CurlTransfer objects) are used only by a thread
+        // holding `engine`: the loop's thread (at most one runs, `Inbox.running` says so) or a
+        // submitting caller, or `deinit` once no thread can. The watcher is thread-safe.
 
         private struct Inbox {
             var new: [CurlTransfer] = []
             var cancelled: [CurlTransfer] = []
             var running = false
+            /// The loop's thread is waiting for its sockets (or about to), not handling them.
+            var waiting = false
             /// The transport was shut down: an idle loop ends at once.
             var stopping = false
         }
@@ -29,11 +34,18 @@
         let library: Libcurl
         let settings: CurlTransport.Settings
         private let multi: Libcurl.Handle
+        private let watcher: CurlSocketWatcher
         private let inbox = Locked(Inbox())
-        /// The loop thread's state.
+        /// Held by the thread that drives `multi`.
+        private let engine = NSLock()
         private var active: [Libcurl.Handle: CurlTransfer] = [:]
         private var spare: [Libcurl.Handle] = []
         private var lastIdleCheck = ContinuousClock.now
+        /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT`; nil for no timer.
+        fileprivate var timerDeadline: ContinuousClock.Instant?
+        /// When the loop's thread wakes by itself from its current wait; nil while it runs. A
+        /// caller that needs it sooner (a nearer timer, a shorter idle timeout) wakes it.
+        private var sleepingUntil: ContinuousClock.Instant?
         /// Why the TLS check last refused each host (see CurlTrust).
         let trustFailures = CurlTrustFailures()
 
@@ -44,21 +56,55 @@
 
         init?(library: Libcurl, settings: CurlTransport.Settings) {
             guard let multi = library.multiInit() else { return nil }
+            guard let watcher = CurlSocketWatcher() else {
+                _ = library.multiCleanup(multi)
+                return nil
+            }
             self.library = library
             self.settings = settings
             self.multi = multi
+            self.watcher = watcher
             let perHost = max(settings.maximumConnectionsPerHost, 1)
             _ = library.multiSetLong(multi, Libcurl.Option.multiMaximumHostConnections, perHost)
             _ = library.multiSetLong(multi, Libcurl.Option.multiMaximumConnections, max(4 * perHost, 32))
+            // Unretained: libcurl calls these only from inside this loop's own calls on `multi`.
+            let context = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
+            _ = library.multiSetPointer(
+                multi, Libcurl.Option.multiSocketFunction, unsafeBitCast(curlSocket, to: UnsafeRawPointer.self))
+            _ = library.multiSetPointer(multi, Libcurl.Option.multiSocketData, context)
+            _ = library.multiSetPointer(
+                multi, Libcurl.Option.multiTimerFunction, unsafeBitCast(curlTimer, to: UnsafeRawPointer.self))
+            _ = library.multiSetPointer(multi, Libcurl.Option.multiTimerData, context)
         }
 
         deinit {
+            // libcurl tells the socket callback about every socket it closes now; this object can
+            // no longer take the calls.
+            _ = library.multiSetPointer(multi, Libcurl.Option.multiSocketFunction, nil)
+            _ = library.multiSetPointer(multi, Libcurl.Option.multiTimerFunction, nil)
             for easy in spare { library.easyCleanup(easy) }
             _ = library.multiCleanup(multi)
         }
 
-        /// Hands a transfer to the loop; the loop's thread starts it.
+        /// Hands a transfer to the loop: started right here when no other transfer runs, the loop's
+        /// thread waits and the multi handle is free (one request after another: its request leaves
+        /// without a thread hop), otherwise by that thread, which a busy loop would only slow down
+        /// by waiting for the handle.
         func submit(_ transfer: CurlTransfer) {
+            if inbox.withLock({ $0.waiting }), engine.try() {
+                if active.isEmpty, inbox.withLock({ $0.running && $0.waiting }) {
+                    begin(transfer)
+                    drive()
+                    let wake = sleepingUntil.map { until in
+                        timerDeadline.map { $0 < until } ?? false
+                            || transfer.lastActivity + transfer.idleLimit < until
+                    }
+                    engine.unlock()
+                    if wake ?? false { watcher.wake() }
+                    return
+                }
+                engine.unlock()
+            }
             let startThread = inbox.withLock { inbox -> Bool in
                 inbox.new.append(transfer)
                 guard !inbox.running else { return false }
@@ -79,27 +125,31 @@
                     return
                 }
             } else {
-                _ = library.multiWakeup(multi)
+                watcher.wake()
             }
         }
 
         /// Stops a transfer soon; it then completes as cancelled, unless it already ended.
         func cancel(_ transfer: CurlTransfer) {
             inbox.withLock { $0.cancelled.append(transfer) }
-            _ = library.multiWakeup(multi)
+            watcher.wake()
         }
 
         /// Lets the thread end as soon as no transfer runs, instead of after ``idleExit``.
         func shutdown() {
             inbox.withLock { $0.stopping = true }
-            _ = library.multiWakeup(multi)
+            watcher.wake()
         }
 
         // MARK: - The loop's thread
 
         func run() {
             var idleSince: ContinuousClock.Instant?
+            var ready: [CurlSocketWatcher.Readiness] = []
+            ready.reserveCapacity(CurlSocketWatcher.batch)
+            engine.lock()
             while true {
+                for readiness in ready { act(on: readiness.socket, flags: readiness.flags) }
                 let (new, cancelled) = inbox.withLock { inbox in
                     defer {
                         inbox.new.removeAll(keepingCapacity: true)
@@ -109,13 +159,7 @@
                 }
                 for transfer in new { begin(transfer) }
                 for transfer in cancelled { stop(transfer, with: URLError(.cancelled)) }
-                var running: Int32 = 0
-                let performed = library.multiPerform(multi, &running)
-                if performed != 0 {
-                    let error = URLError(.unknown, reason: "libcurl failed with multi error \(performed)")
-                    for transfer in Array(active.values) { stop(transfer, with: error) }
-                }
-                endFinished()
+                drive()
                 enforceIdleTimeouts()
                 if active.isEmpty {
                     let now = ContinuousClock.now
@@ -130,18 +174,26 @@
                             inbox.running = false
                             return true
                         }
-                        if ended { return }
+                        if ended { break }
                     }
                 } else {
                     idleSince = nil
                 }
-                _ = library.multiPoll(multi, nil, 0, pollMilliseconds(idleSince: idleSince), nil)
+                let wait = waitDuration(idleSince: idleSince)
+                sleepingUntil = .now + wait
+                inbox.withLock { $0.waiting = true }
+                engine.unlock()
+                watcher.wait(milliseconds: Self.milliseconds(wait), into: &ready)
+                inbox.withLock { $0.waiting = false }
+                engine.lock()
+                sleepingUntil = nil
             }
+            engine.unlock()
         }
 
-        /// How long to wait for activity: until the nearest idle deadline (at most a second) while
-        /// transfers run, until the idle exit otherwise.
-        private func pollMilliseconds(idleSince: ContinuousClock.Instant?) -> Int32 {
+        /// How long to wait for activity: until libcurl's timer or the nearest idle deadline (at
+        /// most a second) while transfers run, until the idle exit otherwise.
+        private func waitDuration(idleSince: ContinuousClock.Instant?) -> Duration {
             let now = ContinuousClock.now
             var wait: Duration
             if let idleSince {
@@ -152,8 +204,38 @@
                     wait = min(wait, transfer.idleLimit - transfer.lastActivity.duration(to: now))
                 }
             }
-            let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
-            return Int32(clamping: max(milliseconds + 1, 1))
+            if let timerDeadline { wait = min(wait, now.duration(to: timerDeadline)) }
+            return max(wait, .zero)
+        }
+
+        /// `duration` in whole milliseconds, rounded up so a wait never ends before its deadline.
+        private static func milliseconds(_ duration: Duration) -> Int32 {
+            let (seconds, attoseconds) = duration.components
+            let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
+            return Int32(clamping: max(milliseconds, 0))
+        }
+
+        // MARK: - Driving libcurl (with `engine` held)
+
+        /// Runs libcurl's expired timers (starting new transfers among others) and ends what finished.
+        private func drive() {
+            var rounds = 0
+            while let deadline = timerDeadline, deadline <= .now, rounds < 16 {
+                timerDeadline = nil
+                rounds += 1
+                act(on: Libcurl.Option.socketTimeout, flags: 0)
+            }
+            endFinished()
+        }
+
+        /// Tells libcurl that `socket` is ready (or that its timer expired), failing every transfer
+        /// when the multi handle itself fails.
+        private func act(on socket: Int32, flags: Int32) {
+            var running: Int32 = 0
+            let result = library.multiSocketAction(multi, socket, flags, &running)
+            guard result != 0, result != Libcurl.Option.multiBadSocket else { return }
+            let error = URLError(.unknown, reason: "libcurl failed with multi error \(result)")
+            for transfer in Array(active.values) { stop(transfer, with: error) }
         }
 
         /// Takes an easy handle, sets the transfer's options and adds it to the multi handle.
@@ -193,14 +275,14 @@
                 else { continue }
                 let code = message.load(fromByteOffset: 16, as: Int32.self)
                 detach(transfer)
-                switch transfer.endHop(code: code, library: library, trustFailure: trustFailures.byHost[transfer.host])
-                {
+                let trustFailure = code == 0 ? nil : trustFailures.byHost[transfer.host]
+                switch transfer.endHop(code: code, library: library, trustFailure: trustFailure) {
                 case .follow:
                     library.easyReset(easy)
                     start(transfer, on: easy)
                 case .complete(let error):
-                    recycle(easy, clean: error == nil)
                     transfer.exchange.complete(error)
+                    recycle(easy, clean: error == nil)
                 }
             }
         }
@@ -238,5 +320,31 @@
                 stop(transfer, with: URLError(.timedOut, reason: "no progress for \(transfer.idleTimeout) seconds"))
             }
         }
+
+        // MARK: - libcurl's callbacks (with `engine` held)
+
+        fileprivate func watch(_ socket: Int32, what: Int32) {
+            watcher.watch(socket, what: what)
+        }
+    }
+
+    /// `CURLMOPT_SOCKETFUNCTION`: libcurl wants `socket` watched for `what`, or no longer.
+    private let curlSocket:
+        @convention(c) (
+            OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
+        ) -> Int32 = { _, socket, what, context, _ in
+            guard let context else { return 0 }
+            Unmanaged<CurlEventLoop>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
+            return 0
+        }
+
+    /// `CURLMOPT_TIMERFUNCTION`: libcurl wants a `CURL_SOCKET_TIMEOUT` call in `milliseconds` (at
+    /// once for 0), or none (-1).
+    private let curlTimer: @convention(c) (OpaquePointer?, Int, UnsafeMutableRawPointer?) -> Int32 = {
+        _, milliseconds, context in
+        guard let context else { return 0 }
+        let loop = Unmanaged<CurlEventLoop>.fromOpaque(context).takeUnretainedValue()
+        loop.timerDeadline = milliseconds < 0 ? nil : .now + .milliseconds(milliseconds)
+        return 0
     }
 #endif

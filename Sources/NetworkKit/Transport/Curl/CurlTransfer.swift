@@ -5,11 +5,14 @@
     /// One exchange in a ``CurlEventLoop``: its easy handle's options and callbacks, and what its
     /// hops have told so far.
     ///
-    /// libcurl calls the callbacks on the loop's thread, which is the only thread that touches this
-    /// object after ``CurlEventLoop/submit(_:)``; the exchange may be told from there.
+    /// libcurl calls the callbacks from inside the loop's calls on its multi handle, made by the one
+    /// thread that holds the loop's lock (its own thread, or a caller starting its transfer); only
+    /// such a thread touches this object after ``CurlEventLoop/submit(_:)``, and the exchange may be
+    /// told from there.
     final class CurlTransfer: @unchecked Sendable {
-        // Safe: after submission every property is read and written on the event loop's thread only
-        // (the loop's own calls and libcurl's callbacks, which libcurl makes from inside them).
+        // Safe: after submission every property is read and written only by a thread holding the
+        // event loop's `engine` lock (the loop's own calls and libcurl's callbacks, which libcurl
+        // makes from inside them); the lock orders each thread's accesses after the previous one's.
 
         let exchange: HTTPExchange
         /// The request of the current hop (a redirect changes it).
@@ -140,7 +143,7 @@
             }
         }
 
-        // MARK: - Callbacks (on the loop's thread)
+        // MARK: - Callbacks (under the loop's lock)
 
         func receivedHeader(_ line: UnsafeRawBufferPointer) -> Bool {
             lastActivity = .now

@@ -125,8 +125,8 @@
     /// A class of its own, held strongly by the loop, its transfers and their connections' checks,
     /// so that none of them needs a weak reference to the loop.
     final class CurlTrustFailures {
-        /// The reasons by host, read and written on the loop's thread only (OpenSSL runs the verify
-        /// callback inside `curl_multi_perform`).
+        /// The reasons by host, read and written only under the loop's lock (OpenSSL runs the verify
+        /// callback inside `curl_multi_socket_action`).
         var byHost: [String: HTTPError.PinningFailureReason] = [:]
     }
 

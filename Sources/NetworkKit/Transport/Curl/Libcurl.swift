@@ -38,14 +38,11 @@
         let multiInit: @convention(c) () -> Handle?
         let multiAdd: @convention(c) (Handle?, Handle?) -> Int32
         let multiRemove: @convention(c) (Handle?, Handle?) -> Int32
-        let multiPerform: @convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> Int32
-        let multiPoll:
-            @convention(c) (Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?) ->
-                Int32
-        let multiWakeup: @convention(c) (Handle?) -> Int32
+        let multiSocketAction: @convention(c) (Handle?, Int32, Int32, UnsafeMutablePointer<Int32>) -> Int32
         let multiInfoRead: @convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?
         let multiCleanup: @convention(c) (Handle?) -> Int32
         let multiSetLong: @convention(c) (Handle?, Int32, Int) -> Int32
+        let multiSetPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
         /// `curl_version_info`'s `ssl_version`, such as `OpenSSL/3.0.19`.
         let tlsLibrary: String
 
@@ -59,7 +56,8 @@
                 return unsafeBitCast(address, to: type)
             }
             typealias GlobalInit = @convention(c) (Int) -> Int32
-            // curl_multi_wakeup (7.68) is the newest function used.
+            // Every function used is older than 7.68, the oldest libcurl this transport is tested
+            // against; newer options (CURLOPT_PROTOCOLS_STR, 7.85) fall back to older ones.
             guard let globalInit = symbol("curl_global_init", as: GlobalInit.self),
                 let easyInit = symbol("curl_easy_init", as: (@convention(c) () -> Handle?).self),
                 let easyCleanup = symbol("curl_easy_cleanup", as: (@convention(c) (Handle?) -> Void).self),
@@ -83,20 +81,17 @@
                     "curl_multi_add_handle", as: (@convention(c) (Handle?, Handle?) -> Int32).self),
                 let multiRemove = symbol(
                     "curl_multi_remove_handle", as: (@convention(c) (Handle?, Handle?) -> Int32).self),
-                let multiPerform = symbol(
-                    "curl_multi_perform", as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> Int32).self),
-                let multiPoll = symbol(
-                    "curl_multi_poll",
-                    as: (@convention(c) (
-                        Handle?, UnsafeMutableRawPointer?, UInt32, Int32, UnsafeMutablePointer<Int32>?
-                    ) -> Int32).self),
-                let multiWakeup = symbol("curl_multi_wakeup", as: (@convention(c) (Handle?) -> Int32).self),
+                let multiSocketAction = symbol(
+                    "curl_multi_socket_action",
+                    as: (@convention(c) (Handle?, Int32, Int32, UnsafeMutablePointer<Int32>) -> Int32).self),
                 let multiInfoRead = symbol(
                     "curl_multi_info_read",
                     as: (@convention(c) (Handle?, UnsafeMutablePointer<Int32>) -> UnsafeMutableRawPointer?).self),
                 let multiCleanup = symbol("curl_multi_cleanup", as: (@convention(c) (Handle?) -> Int32).self),
                 let multiSetLong = symbol(
                     "curl_multi_setopt", as: (@convention(c) (Handle?, Int32, Int) -> Int32).self),
+                let multiSetPointer = symbol(
+                    "curl_multi_setopt", as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
                 let versionInfo = symbol(
                     "curl_version_info", as: (@convention(c) (Int32) -> UnsafeRawPointer?).self)
             else { return nil }
@@ -113,8 +108,8 @@
                 setPointer: setPointer,
                 setOffset: setOffset, infoString: infoString, errorText: errorText, listAppend: listAppend,
                 listFree: listFree, multiInit: multiInit, multiAdd: multiAdd, multiRemove: multiRemove,
-                multiPerform: multiPerform, multiPoll: multiPoll, multiWakeup: multiWakeup,
-                multiInfoRead: multiInfoRead, multiCleanup: multiCleanup, multiSetLong: multiSetLong,
+                multiSocketAction: multiSocketAction, multiInfoRead: multiInfoRead, multiCleanup: multiCleanup,
+                multiSetLong: multiSetLong, multiSetPointer: multiSetPointer,
                 tlsLibrary: tlsLibrary)
         }
 
@@ -177,6 +172,14 @@
             // curl_multi_setopt's options.
             static let multiMaximumConnections: Int32 = 6
             static let multiMaximumHostConnections: Int32 = 7
+            static let multiSocketFunction: Int32 = 20001
+            static let multiSocketData: Int32 = 10002
+            static let multiTimerFunction: Int32 = 20004
+            static let multiTimerData: Int32 = 10005
+            /// `CURL_SOCKET_TIMEOUT`: curl_multi_socket_action's "no socket, the timer expired".
+            static let socketTimeout: Int32 = -1
+            /// `CURLM_BAD_SOCKET`: a socket libcurl no longer knows, which is not a failure.
+            static let multiBadSocket: Int32 = 5
             /// curl_blob's flag: libcurl copies the bytes.
             static let blobCopy: UInt32 = 1
         }

@@ -1,0 +1,92 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import Glibc
+    import MockServerKit
+    import Testing
+
+    @testable import NetworkKit
+
+    /// The libcurl transport's event loop: the epoll set its thread waits on, and requests started by
+    /// their callers (one at a time) or by the loop's thread (several at once) in any mix.
+    @Suite("libcurl's event loop: socket watcher and requests started by callers or the loop")
+    struct CurlEventLoopTests {
+        @Test("a watched socket is reported readable; an unwatched one is not; wake() ends a wait")
+        func socketWatcher() throws {
+            // Given a watcher and a connected pair of sockets, one end watched for reading
+            let watcher = try #require(CurlSocketWatcher())
+            var pair: [Int32] = [-1, -1]
+            #expect(socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &pair) == 0)
+            defer { for socket in pair { close(socket) } }
+            watcher.watch(pair[0], what: 1)
+            var ready: [CurlSocketWatcher.Readiness] = []
+
+            // When the other end writes, then the watched end is dropped and the other writes again
+            var byte: UInt8 = 7
+            _ = write(pair[1], &byte, 1)
+            watcher.wait(milliseconds: 60_000, into: &ready)
+            let first = ready.map { ($0.socket, $0.flags) }
+            watcher.watch(pair[0], what: 4)
+            _ = write(pair[1], &byte, 1)
+            watcher.wait(milliseconds: 0, into: &ready)
+            let afterRemoval = ready.count
+            // and a wait is woken from another thread
+            let started = ContinuousClock.now
+            Thread.detachNewThread { watcher.wake() }
+            watcher.wait(milliseconds: 60_000, into: &ready)
+            let woken = started.duration(to: .now)
+
+            // Then the first wait reported the socket as readable (CURL_CSELECT_IN), the second
+            // nothing, and the third ended with no socket long before its minute (a bound on a hang)
+            #expect(first.count == 1)
+            #expect(first.first?.0 == pair[0])
+            #expect(first.first.map { $0.1 & 1 } == 1)
+            #expect(afterRemoval == 0)
+            #expect(ready.isEmpty)
+            #expect(woken < .seconds(50))
+        }
+
+        @Test("requests one at a time, eight at a time, then one at a time again all get their own answers")
+        func callersAndLoop() async throws {
+            // Given a server answering /item/N with N, and a libcurl client
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .get, path: "/item/:n") { request in
+                .text("item \(request.pathParameters["n"] ?? "?")")
+            }
+            let client = HTTPClient { $0.transferEngine = .libcurl }
+            #expect(client.transportName == "libcurl")
+            @Sendable func fetch(_ number: Int) async throws -> String? {
+                try await client.send(URLRequest(url: server.url("item/\(number)"))).text
+            }
+
+            // When 40 go one after another (each started by its caller while the loop waits), 64
+            // go 8 at a time (most started by the loop's thread), and 40 more one after another
+            var answers: [Int: String?] = [:]
+            for number in 0..<40 { answers[number] = try await fetch(number) }
+            try await withThrowingTaskGroup(of: (Int, String?).self) { group in
+                for worker in 0..<8 {
+                    group.addTask {
+                        var last: (Int, String?) = (-1, nil)
+                        for number in stride(from: 40 + worker, to: 104, by: 8) {
+                            let text = try await fetch(number)
+                            #expect(text == "item \(number)")
+                            last = (number, text)
+                        }
+                        return last
+                    }
+                }
+                for try await (number, text) in group { answers[number] = text }
+            }
+            for number in 104..<144 { answers[number] = try await fetch(number) }
+
+            // Then every answer is its own request's, and the server saw each request once
+            for number in Array(0..<40) + Array(104..<144) {
+                #expect(answers[number] == "item \(number)")
+            }
+            let paths = server.requests.map(\.path)
+            #expect(paths.count == 144)
+            #expect(Set(paths) == Set((0..<144).map { "/item/\($0)" }))
+        }
+    }
+#endif
