@@ -94,7 +94,10 @@
             if inbox.withLock({ $0.waiting }), engine.try() {
                 if active.isEmpty, inbox.withLock({ $0.running && $0.waiting }) {
                     begin(transfer)
-                    drive()
+                    // One round sends the request (on a reused connection) or starts connecting;
+                    // what follows, a download's body above all, is the loop thread's work, and a
+                    // timer still due wakes it below.
+                    drive(rounds: 1)
                     let wake = sleepingUntil.map { until in
                         timerDeadline.map { $0 < until } ?? false
                             || transfer.lastActivity + transfer.idleLimit < until
@@ -217,12 +220,14 @@
 
         // MARK: - Driving libcurl (with `engine` held)
 
-        /// Runs libcurl's expired timers (starting new transfers among others) and ends what finished.
-        private func drive() {
-            var rounds = 0
-            while let deadline = timerDeadline, deadline <= .now, rounds < 16 {
+        /// Runs libcurl's expired timers (starting new transfers among others) at most `rounds` times
+        /// (libcurl sets a timer of 0 again while a busy transfer has more to read), and ends what
+        /// finished.
+        private func drive(rounds: Int = 16) {
+            var round = 0
+            while let deadline = timerDeadline, deadline <= .now, round < rounds {
                 timerDeadline = nil
-                rounds += 1
+                round += 1
                 act(on: Libcurl.Option.socketTimeout, flags: 0)
             }
             endFinished()
