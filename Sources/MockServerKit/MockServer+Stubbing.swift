@@ -60,10 +60,12 @@ extension MockServer {
     public func stub(
         method: MockRequest.Method, path: String, conditions: [NetworkCondition] = [], response: MockResponse
     ) {
-        // A fixed response needs no thread of its own: the event loop answers it at once.
+        // A fixed response needs no thread of its own: the event loop answers it at once, from bytes
+        // encoded here rather than for every request.
         core.router.add(
             MockRouter.Stub(
-                method: method, pattern: PathPattern(path), handler: .inline { _ in response }, conditions: conditions))
+                method: method, pattern: PathPattern(path), handler: .fixed(PreEncodedResponse(response)),
+                conditions: conditions))
     }
 
     /// Removes every stub, and a replayed archive or a recording proxy; requests then get 404.

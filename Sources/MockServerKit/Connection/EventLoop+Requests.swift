@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// How long a closing connection keeps draining what the client still sends.
 private let lingerTime: Duration = .seconds(2)
@@ -134,6 +135,8 @@ extension EventLoop {
             let id = connection.id
             let request = request
             switch handler {
+            case .fixed(let fixed):
+                answer(connection, with: fixed)
             case .inline(let handler):
                 answer(connection, with: Self.response(of: handler, to: request))
             case .synchronous(let handler):
@@ -171,10 +174,26 @@ extension EventLoop {
         }
     }
 
+    /// Queues a fixed stub's response, from its kept bytes when nothing asks for another shape: no
+    /// condition applies and the request is not `HEAD`.
+    private func answer(_ connection: Connection, with fixed: PreEncodedResponse) {
+        guard fixed.isEncoded, connection.routeConditions.isEmpty,
+            case .awaitingHandler(let requested, isHead: false) = connection.phase, core.conditions.value.isEmpty
+        else {
+            answer(connection, with: fixed.response)
+            return
+        }
+        let reuse = fixed.reuse(after: requested)
+        fixed.write(reuse: reuse, date: dates.now(), into: &connection.output)
+        connection.lastActivity = clock.now
+        connection.closeAfterWrite = reuse == .close
+        connection.phase = .idle
+    }
+
     /// Queues a response on its connection; the caller then pumps the connection.
     func respond(_ connection: Connection, with response: MockResponse) {
         guard case .awaitingHandler(var reuse, let isHead) = connection.phase else { return }
-        if response.headers.values(for: "Connection").contains(where: { $0.lowercased() == "close" }) { reuse = .close }
+        if ResponseWriter.closesConnection(response) { reuse = .close }
         ResponseWriter.write(response, omittingBody: isHead, reuse: reuse, date: dates.now(), into: &connection.output)
         connection.lastActivity = clock.now
         if let streamed = response.streamedBody, !isHead,

@@ -18,6 +18,19 @@ enum ResponseWriter {
         _ response: MockResponse, omittingBody: Bool, reuse: Connection.Reuse, date: String,
         into output: inout [UInt8], framing: Framing? = nil
     ) {
+        writeHeadStart(response, omittingBody: omittingBody, into: &output, framing: framing)
+        writeHeadEnd(reuse: reuse, date: date, into: &output)
+        if allowsBody(statusSent(for: response)) && !omittingBody && response.streamedBody == nil && framing == nil {
+            output.append(contentsOf: response.body)
+        }
+    }
+
+    /// Appends what comes before the `Date` field: the status line, the response's own fields and
+    /// the body's framing (`Content-Length` or `Transfer-Encoding`). It depends on nothing but the
+    /// response, so ``PreEncodedResponse`` can keep it.
+    static func writeHeadStart(
+        _ response: MockResponse, omittingBody: Bool, into output: inout [UInt8], framing: Framing? = nil
+    ) {
         let status = statusSent(for: response)
         let bodyAllowed = allowsBody(status)
         // The head goes straight into `output`, byte by byte: no intermediate strings per request.
@@ -54,6 +67,10 @@ enum ResponseWriter {
                 appendField("Content-Length", response.body.count, to: &output)
             }
         }
+    }
+
+    /// Appends the rest of the head: `Date`, `Connection` when `reuse` says so, and the blank line.
+    static func writeHeadEnd(reuse: Connection.Reuse, date: String, into output: inout [UInt8]) {
         appendField("Date", date, to: &output)
         switch reuse {
         case .close: appendField("Connection", "close", to: &output)
@@ -61,9 +78,11 @@ enum ResponseWriter {
         case .keep: break
         }
         output.append(contentsOf: crlf)
-        if bodyAllowed && !omittingBody && response.streamedBody == nil && framing == nil {
-            output.append(contentsOf: response.body)
-        }
+    }
+
+    /// Whether `response` asks for the connection to close (`Connection: close`).
+    static func closesConnection(_ response: MockResponse) -> Bool {
+        response.headers.values(for: "Connection").contains { $0.lowercased() == "close" }
     }
 
     private static let crlf: [UInt8] = [ASCII.carriageReturn, ASCII.lineFeed]

@@ -12,6 +12,8 @@ final class MockRouter: Sendable {
         /// A handler this module wrote that neither blocks nor waits (a fixed response, an archive
         /// lookup): it runs on the event-loop thread, which saves two thread hops per request.
         case inline(MockServer.SynchronousHandler)
+        /// A fixed response, encoded once; the event loop answers it at once from the kept bytes.
+        case fixed(PreEncodedResponse)
     }
 
     struct Stub: Sendable {
