@@ -25,14 +25,19 @@ struct RequestHead {
 
     /// Parses the bytes before the blank line (without the final CRLF CRLF).
     static func parse(_ bytes: ArraySlice<UInt8>, maxBodyBytes: Int) -> Result<RequestHead, RequestFailure> {
-        var lines = split(bytes)
-        guard !lines.isEmpty else { return .failure(RequestFailure(status: 400, reason: "empty request")) }
-        let requestLine = lines.removeFirst()
+        // Lines end at CR LF only (a lone CR or LF stays inside its line, where the checks refuse it),
+        // and are taken one at a time: no array of lines per request.
+        var lineStart = bytes.startIndex
+        let requestLineEnd = lineEnd(in: bytes, from: lineStart)
         do {
-            var head = try parseRequestLine(requestLine)
-            for line in lines {
-                let field = try parseField(line)
+            var head = try parseRequestLine(bytes[lineStart..<requestLineEnd])
+            lineStart = requestLineEnd
+            while lineStart < bytes.endIndex {
+                lineStart += 2
+                let end = lineEnd(in: bytes, from: lineStart)
+                let field = try parseField(bytes[lineStart..<end])
                 head.headers.add(field.name, field.value)
+                lineStart = end
             }
             try head.decideFraming(maxBodyBytes: maxBodyBytes)
             try head.decideConnection()
@@ -44,38 +49,46 @@ struct RequestHead {
         }
     }
 
-    private static func split(_ bytes: ArraySlice<UInt8>) -> [ArraySlice<UInt8>] {
-        var lines: [ArraySlice<UInt8>] = []
-        var start = bytes.startIndex
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            if bytes[index] == ASCII.carriageReturn, index + 1 < bytes.endIndex, bytes[index + 1] == ASCII.lineFeed {
-                lines.append(bytes[start..<index])
-                index += 2
-                start = index
-            } else {
-                index += 1
-            }
+    /// Where the line starting at `start` ends: the index of its CR LF, or the end of `bytes`.
+    private static func lineEnd(in bytes: ArraySlice<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index + 1 < bytes.endIndex {
+            if bytes[index] == ASCII.carriageReturn && bytes[index + 1] == ASCII.lineFeed { return index }
+            index += 1
         }
-        lines.append(bytes[start..<bytes.endIndex])
-        return lines
+        return bytes.endIndex
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws -> RequestHead {
-        let parts = line.split(separator: ASCII.space, omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, !parts[1].isEmpty, parts[0].allSatisfy(ASCII.isToken),
-            parts[1].allSatisfy(ASCII.isVisible)
-        else { throw RequestFailure(status: 400, reason: "malformed request line") }
-        let version = String(decoding: parts[2], as: UTF8.self)
-        guard version == "HTTP/1.1" || version == "HTTP/1.0" else {
-            let looksLikeHTTP = version.hasPrefix("HTTP/") && version.count == 8
+        // Exactly two spaces: method, target, version, none of them empty but the version.
+        let malformed = RequestFailure(status: 400, reason: "malformed request line")
+        guard let firstSpace = line.firstIndex(of: ASCII.space),
+            let secondSpace = line[(firstSpace + 1)...].firstIndex(of: ASCII.space)
+        else { throw malformed }
+        let method = line[line.startIndex..<firstSpace]
+        let target = line[(firstSpace + 1)..<secondSpace]
+        let versionBytes = line[(secondSpace + 1)...]
+        guard !versionBytes.contains(ASCII.space), !method.isEmpty, !target.isEmpty, method.allSatisfy(ASCII.isToken),
+            target.allSatisfy(ASCII.isVisible)
+        else { throw malformed }
+        let version: String
+        if versionBytes.elementsEqual(http11) {
+            version = "HTTP/1.1"
+        } else if versionBytes.elementsEqual(http10) {
+            version = "HTTP/1.0"
+        } else {
+            let text = String(decoding: versionBytes, as: UTF8.self)
+            let looksLikeHTTP = text.hasPrefix("HTTP/") && text.count == 8
             throw RequestFailure(
                 status: looksLikeHTTP ? 505 : 400, reason: looksLikeHTTP ? "unsupported version" : "malformed version")
         }
         return RequestHead(
-            method: MockRequest.Method(rawValue: String(decoding: parts[0], as: UTF8.self)),
-            target: String(decoding: parts[1], as: UTF8.self), version: version, headers: [:])
+            method: MockRequest.Method(rawValue: String(decoding: method, as: UTF8.self)),
+            target: String(decoding: target, as: UTF8.self), version: version, headers: [:])
     }
+
+    private static let http11 = Array("HTTP/1.1".utf8)
+    private static let http10 = Array("HTTP/1.0".utf8)
 
     private static func parseField(_ line: ArraySlice<UInt8>) throws -> MockHeaders.Field {
         guard let colon = line.firstIndex(of: ASCII.colon), colon > line.startIndex else {
@@ -96,6 +109,8 @@ struct RequestHead {
     }
 
     private mutating func decideFraming(maxBodyBytes: Int) throws {
+        // Most requests carry neither field: no body, nothing to decide.
+        guard headers.contains("Transfer-Encoding") || headers.contains("Content-Length") else { return }
         let encodings = headers.values(for: "Transfer-Encoding")
         let codings = encodings.flatMap { Self.tokens($0) }
         // A Transfer-Encoding field naming no coding is neither framing: refused, not ignored.
@@ -124,11 +139,11 @@ struct RequestHead {
     }
 
     private mutating func decideConnection() throws {
-        let hosts = headers.values(for: "Host")
-        if version == "HTTP/1.1", hosts.count != 1 {
+        if version == "HTTP/1.1", headers.count(of: "Host") != 1 {
             throw RequestFailure(status: 400, reason: "HTTP/1.1 needs exactly one Host field")
         }
-        let options = headers.values(for: "Connection").flatMap { Self.tokens($0) }
+        let options =
+            headers.contains("Connection") ? headers.values(for: "Connection").flatMap { Self.tokens($0) } : []
         keepAlive = version == "HTTP/1.1" ? !options.contains("close") : options.contains("keep-alive")
         if let expectation = headers["Expect"] {
             guard expectation.lowercased() == "100-continue" else {
@@ -160,8 +175,10 @@ enum ASCII {
 
     static func isToken(_ byte: UInt8) -> Bool {
         switch byte {
+        // Digits, letters, and ! # $ % & ' * + - . ^ _ ` | ~
         case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: return true
-        default: return "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        case 0x21, 0x23...0x27, 0x2A, 0x2B, 0x2D, 0x2E, 0x5E...0x60, 0x7C, 0x7E: return true
+        default: return false
         }
     }
 

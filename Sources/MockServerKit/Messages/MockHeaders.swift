@@ -73,6 +73,13 @@ public struct MockHeaders: Sendable, Equatable {
         fields.contains { Self.same($0.name, name) }
     }
 
+    /// How many fields are called `name` (any case).
+    func count(of name: String) -> Int {
+        var count = 0
+        for field in fields where Self.same(field.name, name) { count += 1 }
+        return count
+    }
+
     /// Compares two field names without regard to ASCII case.
     static func same(_ left: String, _ right: String) -> Bool {
         guard left.utf8.count == right.utf8.count else { return false }

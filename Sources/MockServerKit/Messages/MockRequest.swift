@@ -44,9 +44,15 @@ public struct MockRequest: Sendable {
     ) {
         self.method = method
         self.target = target
-        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        self.path = parts.first.map(String.init) ?? ""
-        self.queryItems = parts.count > 1 ? Self.parseQuery(parts[1]) : []
+        if target.utf8.contains(UInt8(ascii: "?")) {
+            let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+            self.path = parts.first.map(String.init) ?? ""
+            self.queryItems = parts.count > 1 ? Self.parseQuery(parts[1]) : []
+        } else {
+            // No query, the usual case: the path is the target itself, without splitting it.
+            self.path = target
+            self.queryItems = []
+        }
         self.headers = headers
         self.body = body
         self.pathParameters = pathParameters
