@@ -45,4 +45,34 @@ struct PathPatternTests {
         #expect(shallow == ["*": ""])
         #expect(pattern.match("/other/a") == nil)
     }
+
+    @Test("an all-literal pattern matches paths by their segments, slashes and escapes included")
+    func literalPatterns() {
+        // Given patterns made only of literal segments
+        let item = PathPattern("/item")
+        let nested = PathPattern("api/v1/items/")
+        let doubled = PathPattern("/a//b")
+
+        // When paths that differ in slashes, case, escapes or characters beyond ASCII are matched,
+        // Then only one slash at each end is ignored, escapes are decoded and case counts
+        #expect(item.match("/item") == [:])
+        #expect(item.match("item") == [:])
+        #expect(item.match("/item/") == [:])
+        #expect(item.match("/it%65m") == [:])
+        #expect(item.match("//item") == nil)
+        #expect(item.match("/item//") == nil)
+        #expect(item.match("/ITEM") == nil)
+        #expect(item.match("/") == nil)
+        #expect(item.match("") == nil)
+        #expect(item.match("/item/x") == nil)
+        #expect(item.match("/itém") == nil)
+        #expect(nested.match("/api/v1/items") == [:])
+        #expect(nested.match("/api/v1%2Fitems") == nil)
+        #expect(nested.match("/api/v1") == nil)
+        #expect(doubled.match("/a//b") == [:])
+        #expect(doubled.match("/a/b") == nil)
+        #expect(PathPattern("/caf%C3%A9").match("/café") == [:])
+        #expect(PathPattern("/").match("//") == nil)
+        #expect(PathPattern("/").match("/") == [:])
+    }
 }
