@@ -65,10 +65,18 @@ public final class MockServer: Sendable {
             wakePipe.close()
             throw .startFailed(.invalidHost(configuration.host))
         }
+        let poller: Poller.Handle
+        do {
+            poller = try Poller.open()
+        } catch {
+            Socket.close(listener)
+            wakePipe.close()
+            throw error
+        }
         self.configuration = configuration
         self.port = port
         self.baseURL = url
-        let core = ServerCore(configuration: configuration, wakePipe: wakePipe)
+        let core = ServerCore(configuration: configuration, wakePipe: wakePipe, poller: poller)
         self.core = core
         let thread = Thread { EventLoop(core: core, listener: listener).run() }
         thread.name = "MockServer \(port)"

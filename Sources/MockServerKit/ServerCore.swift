@@ -22,12 +22,15 @@ final class ServerCore: Sendable {
     let conditions: Locked<[NetworkCondition]>
     let mailbox = Locked(Mailbox())
     let wakePipe: WakePipe
+    /// The event loop's poller, opened where the server starts (see ``Poller``).
+    let poller: Poller.Handle
     /// Signalled once by the event loop when it has closed every descriptor.
     let finished = DispatchSemaphore(value: 0)
 
-    init(configuration: MockServer.Configuration, wakePipe: WakePipe) {
+    init(configuration: MockServer.Configuration, wakePipe: WakePipe, poller: Poller.Handle) {
         self.configuration = configuration
         self.wakePipe = wakePipe
+        self.poller = poller
         recorded = Locked(RequestRing(limit: configuration.recordedRequestLimit))
         conditions = Locked(configuration.conditions)
     }

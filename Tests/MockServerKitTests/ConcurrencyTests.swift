@@ -37,6 +37,37 @@ struct ConcurrencyTests {
         #expect(perConnection.values.allSatisfy { $0.count == 2 })
     }
 
+    @Test("beyond maxConnections a client waits in the listen queue until an open connection closes")
+    func connectionLimit() async throws {
+        // Given a server that holds one connection at a time
+        var configuration = MockServer.Configuration()
+        configuration.maxConnections = 1
+        let server = try MockServer(configuration: configuration)
+        defer { server.stop() }
+        server.stub(method: .get, path: "/item", response: .text("item"))
+        let port = server.port
+
+        // When a first client is served and holds its connection, a second one asks, then the first leaves
+        let (first, waiting, second) = try await onThread {
+            var holder: RawClient? = try RawClient(port: port)
+            try holder?.write("GET /item HTTP/1.1\r\nHost: t\r\n\r\n")
+            let first = try holder?.readResponse().text
+            let queued = try RawClient(port: port)
+            try queued.write("GET /item HTTP/1.1\r\nHost: t\r\n\r\n")
+            queued.setReadTimeout(milliseconds: 300)
+            let waiting = (try? queued.readResponse()) == nil
+            holder = nil
+            queued.setReadTimeout(milliseconds: 60_000)
+            return (first, waiting, try queued.readResponse().text)
+        }
+
+        // Then the second is answered only once the first connection closed
+        #expect(first == "item")
+        #expect(waiting)
+        #expect(second == "item")
+        #expect(Set(server.requests.map(\.connectionID)).count == 2)
+    }
+
     @Test("concurrent URLSession requests all get their own answers")
     func concurrentURLSession() async throws {
         // Given a server echoing a path parameter

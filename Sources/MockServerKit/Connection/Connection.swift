@@ -65,6 +65,8 @@ final class Connection {
     var paced: PacedOutput?
     /// How the connection closes once a response that closes it is sent.
     var closing = Closing()
+    /// What the event loop's poller watches the descriptor for; nil until it is first watched.
+    var watched: Readiness?
     var lastActivity: ContinuousClock.Instant
     var requestStartedAt: ContinuousClock.Instant
 
@@ -79,7 +81,7 @@ final class Connection {
     var availableInput: Int { input.count - inputStart }
     var unreadInput: ArraySlice<UInt8> { input[inputStart...] }
 
-    /// Whether the loop should poll for readable data.
+    /// Whether the loop should wait for readable data.
     var wantsToRead: Bool {
         guard !hasPendingOutput else { return false }
         switch phase {

@@ -1,15 +1,7 @@
 import Dispatch
 import InternalServiceUtilities
 
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Musl)
-    import Musl
-#elseif canImport(Darwin)
-    import Darwin
-#endif
-
-/// The server's one I/O thread: `poll` over the listener, the wake pipe and every connection.
+/// The server's one I/O thread: a ``Poller`` over the listener, the wake pipe and every connection.
 ///
 /// Everything here runs on that thread; other threads reach it only through ``ServerCore``'s
 /// mailbox and wake pipe. Handlers run as tasks and hand their responses back the same way.
@@ -19,6 +11,7 @@ final class EventLoop {
     var connections: [Int: Connection] = [:]
     private var nextID = 1
     private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 16)
+    private let poller: Poller
     var dates = DateHeaderCache()
     let clock = ContinuousClock()
     /// The generator behind random conditions, seeded from the configuration.
@@ -26,9 +19,14 @@ final class EventLoop {
     /// The nearest deadline when the loop last went to wait: before it, no connection has expired.
     private var nearestDeadline: ContinuousClock.Instant?
 
+    /// The poller's tokens for the wake pipe and the listener; a connection's is its ``Connection/id`` (1 and up).
+    private static let wakeToken = -1
+    private static let listenerToken = 0
+
     init(core: ServerCore, listener: Int32) {
         self.core = core
         self.listener = listener
+        poller = Poller(core.poller)
         random = SplitMix64(seed: core.configuration.seed)
     }
 
@@ -39,30 +37,44 @@ final class EventLoop {
     /// Serves until ``ServerCore/requestStop()``, then closes every descriptor.
     func run() {
         defer { shutDown() }
-        var descriptors: [pollfd] = []
-        var owners: [Int] = []
+        poller.add(core.wakePipe.readEnd, token: Self.wakeToken, interest: .readable)
+        var listening = false
+        var ready: [ReadyEvent] = []
         while true {
-            descriptors.removeAll(keepingCapacity: true)
-            owners.removeAll(keepingCapacity: true)
-            descriptors.append(pollfd(fd: core.wakePipe.readEnd, events: Int16(POLLIN), revents: 0))
             let accepting = connections.count < core.configuration.maxConnections
-            descriptors.append(pollfd(fd: accepting ? listener : -1, events: Int16(POLLIN), revents: 0))
-            for connection in connections.values {
-                var events: Int16 = 0
-                if connection.wantsToRead { events |= Int16(POLLIN) }
-                if connection.hasPendingOutput { events |= Int16(POLLOUT) }
-                descriptors.append(pollfd(fd: connection.descriptor, events: events, revents: 0))
-                owners.append(connection.id)
+            if accepting != listening {
+                if accepting {
+                    poller.add(listener, token: Self.listenerToken, interest: .readable)
+                } else {
+                    poller.remove(listener, token: Self.listenerToken)
+                }
+                listening = accepting
             }
-            let ready = poll(&descriptors, nfds_t(descriptors.count), pollTimeout())
-            if ready < 0 && errno != EINTR { return }
-            if descriptors[0].revents != 0, !handleMailbox() { return }
-            if descriptors[1].revents != 0 { acceptAll() }
-            for (offset, id) in owners.enumerated() where descriptors[offset + 2].revents != 0 {
-                if let connection = connections[id] { handle(connection, events: descriptors[offset + 2].revents) }
+            for connection in connections.values { watch(connection) }
+            guard poller.wait(timeout: pollTimeout(), into: &ready) else { return }
+            // The mailbox first (it may be a stop), then new connections, then the others.
+            if ready.contains(where: { $0.token == Self.wakeToken }), !handleMailbox() { return }
+            if ready.contains(where: { $0.token == Self.listenerToken }) { acceptAll() }
+            for event in ready where event.token > Self.listenerToken {
+                if let connection = connections[event.token] { handle(connection, events: event.readiness) }
             }
             expireDeadlines()
         }
+    }
+
+    /// Tells the poller what `connection` now waits for, when that changed since the last wait.
+    private func watch(_ connection: Connection) {
+        var interest: Readiness = []
+        if connection.wantsToRead { interest.insert(.readable) }
+        if connection.hasPendingOutput { interest.insert(.writable) }
+        guard let watched = connection.watched else {
+            poller.add(connection.descriptor, token: connection.id, interest: interest)
+            connection.watched = interest
+            return
+        }
+        guard watched != interest else { return }
+        poller.modify(connection.descriptor, token: connection.id, interest: interest)
+        connection.watched = interest
     }
 
     /// Takes completed responses; false when the server is stopping.
@@ -96,8 +108,8 @@ final class EventLoop {
         }
     }
 
-    private func handle(_ connection: Connection, events: Int16) {
-        if events & Int16(POLLNVAL) != 0 {
+    private func handle(_ connection: Connection, events: Readiness) {
+        if events.contains(.invalid) {
             close(connection)
             return
         }
@@ -106,7 +118,7 @@ final class EventLoop {
         } else if connection.wantsToRead {
             read(connection)
             if connections[connection.id] != nil { pump(connection) }
-        } else if events & Int16(POLLHUP | POLLERR) != 0 {
+        } else if events.contains(.hangUp) {
             // The client vanished while its handler runs; its response has nowhere to go.
             close(connection)
         }
@@ -159,6 +171,7 @@ final class EventLoop {
 
     func close(_ connection: Connection) {
         guard connections.removeValue(forKey: connection.id) != nil else { return }
+        if connection.watched != nil { poller.remove(connection.descriptor, token: connection.id) }
         Socket.close(connection.descriptor)
         dropStream(of: connection)
     }
@@ -170,6 +183,7 @@ final class EventLoop {
         }
         connections.removeAll()
         Socket.close(listener)
+        poller.close()
         core.closeWakePipe()
         core.finished.signal()
     }

@@ -13,7 +13,7 @@ enum Socket {
     enum Transfer: Equatable {
         /// This many bytes moved.
         case bytes(Int)
-        /// Nothing can move now (`EAGAIN`); wait for `poll`.
+        /// Nothing can move now (`EAGAIN`); wait for the poller.
         case wouldBlock
         /// The peer closed its side (reads only).
         case endOfStream

@@ -6,7 +6,7 @@
     import Darwin
 #endif
 
-/// A pipe that other threads write one byte to, so the event loop's `poll` returns at once.
+/// A pipe that other threads write one byte to, so the event loop's wait returns at once.
 struct WakePipe: Sendable {
     /// The end the event loop polls.
     let readEnd: Int32
@@ -27,13 +27,13 @@ struct WakePipe: Sendable {
         }
     }
 
-    /// Makes the next (or current) `poll` return; a full pipe already guarantees that.
+    /// Makes the next (or current) wait of the event loop return; a full pipe already guarantees that.
     func wake() {
         var byte: UInt8 = 1
         _ = write(writeEnd, &byte, 1)
     }
 
-    /// Empties the pipe after `poll` reported it readable.
+    /// Empties the pipe after the poller reported it readable.
     func drain() {
         var scratch = [UInt8](repeating: 0, count: 64)
         while read(readEnd, &scratch, scratch.count) > 0 {}
