@@ -25,8 +25,9 @@
             var new: [CurlTransfer] = []
             var cancelled: [CurlTransfer] = []
             var running = false
-            /// The loop's thread is waiting for its sockets (or about to), not handling them.
-            var waiting = false
+            /// The loop's thread waits (or is about to) with no transfer running, and no caller has
+            /// started one since: the next submission may start its transfer itself.
+            var callerMayStart = false
             /// The transport was shut down: an idle loop ends at once.
             var stopping = false
         }
@@ -91,8 +92,14 @@
         /// without a thread hop), otherwise by that thread, which a busy loop would only slow down
         /// by waiting for the handle.
         func submit(_ transfer: CurlTransfer) {
-            if inbox.withLock({ $0.waiting }), engine.try() {
-                if active.isEmpty, inbox.withLock({ $0.running && $0.waiting }) {
+            if inbox.withLock({ $0.callerMayStart }), engine.try() {
+                let mayStart =
+                    active.isEmpty
+                    && inbox.withLock { inbox in
+                        defer { inbox.callerMayStart = false }
+                        return inbox.running && inbox.callerMayStart
+                    }
+                if mayStart {
                     begin(transfer)
                     // One round sends the request (on a reused connection) or starts connecting;
                     // what follows, a download's body above all, is the loop thread's work, and a
@@ -184,10 +191,11 @@
                 }
                 let wait = waitDuration(idleSince: idleSince)
                 sleepingUntil = .now + wait
-                inbox.withLock { $0.waiting = true }
+                let idle = active.isEmpty
+                inbox.withLock { $0.callerMayStart = idle }
                 engine.unlock()
                 watcher.wait(milliseconds: Self.milliseconds(wait), into: &ready)
-                inbox.withLock { $0.waiting = false }
+                inbox.withLock { $0.callerMayStart = false }
                 engine.lock()
                 sleepingUntil = nil
             }
