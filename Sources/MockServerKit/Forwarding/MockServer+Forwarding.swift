@@ -26,8 +26,10 @@ extension MockServer {
     /// The method, headers (but `Host`,
     /// `Accept-Encoding` and hop-by-hop fields) and body go as they came. The answer is the
     /// upstream's status, headers and body as the client received it (decompressed, so without
-    /// `Content-Encoding`); redirects are followed by the client, so the final answer is sent and
-    /// recorded. When the upstream cannot be reached the answer is 502 and nothing is recorded.
+    /// `Content-Encoding`). A redirect is passed on as the upstream sent it and recorded as such, its
+    /// `Location` pointed back at this server when it names the upstream (as nginx's
+    /// `proxy_redirect default` does), so the app follows it through the proxy. When the upstream
+    /// cannot be reached the answer is 502 and nothing is recorded.
     ///
     /// - Parameters:
     ///   - upstream:  The server to forward to, such as `https://api.example.com/v2`.
@@ -55,11 +57,15 @@ extension MockServer {
             configuration.eventMonitors = [recorder] + monitors
             configuration.acceptableStatusCodes = 100..<1000
             configuration.validatesContentType = false
+            configuration.followsRedirects = false
         }
         let base =
             upstream.absoluteString.hasSuffix("/")
             ? String(upstream.absoluteString.dropLast()) : upstream.absoluteString
-        core.router.setFallback(.async { request in await Self.forward(request, to: base, through: client) })
+        let proxy =
+            baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        core.router.setFallback(
+            .async { request in await Self.forward(request, to: base, through: client, answeringAs: proxy) })
         return recorder
     }
 
@@ -75,9 +81,9 @@ extension MockServer {
         "date", "upgrade",
     ]
 
-    private static func forward(_ request: MockRequest, to base: String, through client: HTTPClient) async
-        -> MockResponse
-    {
+    private static func forward(
+        _ request: MockRequest, to base: String, through client: HTTPClient, answeringAs proxy: String
+    ) async -> MockResponse {
         guard let url = URL(string: base + request.target) else {
             return .text("The request target \(request.target) cannot be forwarded\n", status: 400)
         }
@@ -91,11 +97,29 @@ extension MockServer {
             let response = try await client.send(outgoing)
             var headers = MockHeaders()
             for field in response.headers where !unforwardedResponseHeaders.contains(field.name.lowercased()) {
-                headers.add(field.name, field.value)
+                let isLocation = field.name.lowercased() == "location"
+                headers.add(field.name, isLocation ? pointedBack(field.value, from: base, to: proxy) : field.value)
             }
             return MockResponse(status: response.statusCode, headers: headers, body: response.body)
         } catch {
             return .text("The upstream did not answer: \(error)\n", status: 502)
         }
+    }
+
+    /// `location` with the upstream's base replaced by the proxy's, when it starts with it (and a
+    /// path, query or nothing follows), or, for a path on the upstream's host (`/api/new`), with the
+    /// upstream's path taken off (`/new`, as the proxy serves it); any other location as it is.
+    static func pointedBack(_ location: String, from upstream: String, to proxy: String) -> String {
+        func remainder(of text: String, after prefix: String) -> Substring? {
+            guard text.hasPrefix(prefix) else { return nil }
+            let rest = text.dropFirst(prefix.count)
+            return rest.isEmpty || rest.first == "/" || rest.first == "?" || rest.first == "#" ? rest : nil
+        }
+        if let rest = remainder(of: location, after: upstream) { return proxy + rest }
+        guard location.hasPrefix("/"), !location.hasPrefix("//") else { return location }
+        let upstreamPath = URL(string: upstream)?.path ?? ""
+        guard !upstreamPath.isEmpty, upstreamPath != "/" else { return location }
+        guard let rest = remainder(of: location, after: upstreamPath) else { return location }
+        return rest.hasPrefix("/") ? String(rest) : "/" + rest
     }
 }

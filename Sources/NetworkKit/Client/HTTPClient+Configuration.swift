@@ -19,6 +19,15 @@ extension HTTPClient {
         public var timeout: TimeInterval = 60
         /// Status codes that count as success when the router does not say (`200..<400`).
         public var acceptableStatusCodes: Range<Int> = 200..<400
+        /// Whether redirects are followed (by the same rules on every transport: at most 16, to
+        /// `http` or `https` only, a `303` as a `GET`), or are the answer themselves, status,
+        /// headers (`Location` among them) and body, as with Alamofire's `Redirector.doNotFollow`.
+        ///
+        /// ```swift
+        /// let client = HTTPClient { $0.followsRedirects = false }
+        /// let answer = try await client.send(URLRequest(url: oldAddress))  // 301, Location: …
+        /// ```
+        public var followsRedirects = true
         /// Whether a response's `Content-Type` must match the request's `Accept` (true by default).
         public var validatesContentType = true
         /// Headers added to every request that does not set them (``HTTPHeaders/default``).

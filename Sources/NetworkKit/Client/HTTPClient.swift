@@ -162,8 +162,10 @@ public final class HTTPClient: Sendable {
             validatesContentType: configuration.validatesContentType)
         let transport = self.transport
         let pins = configuration.publicKeyPins
+        let follows = configuration.followsRedirects
         return try await RequestExecution(client: self, request: base).run { adapted, _ in
-            await HTTPExchange(request: adapted, sink: DataSink(), pins: pins).run(on: transport)
+            await HTTPExchange(request: adapted, sink: DataSink(), pins: pins, followsRedirects: follows)
+                .run(on: transport)
                 .flatMap(validation.validate)
         }
     }

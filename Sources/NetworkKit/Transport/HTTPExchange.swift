@@ -41,6 +41,9 @@ public final class HTTPExchange: Sendable {
     /// Whether the body is expected to be large (a download), so a transport may size its buffers
     /// for throughput rather than for many small responses.
     let expectsLargeBody: Bool
+    /// Whether a redirect is followed by the exchange's rules, or is itself the answer
+    /// (``HTTPClient/Configuration/followsRedirects``).
+    public let followsRedirects: Bool
     let state = Locked(State())
     /// The transport's cancellation, once registered, and whether the exchange was cancelled.
     private let cancellation = Locked<(handler: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
@@ -69,11 +72,13 @@ public final class HTTPExchange: Sendable {
     ///   - pins:    The client's public-key pins.
     ///   - sent:    Told how many body bytes were sent so far, for an upload.
     ///   - expectsLargeBody: Whether the body is expected to be large (a download).
+    ///   - followsRedirects: Whether redirects are followed (the client's setting).
     init(
         request: URLRequest, body: Body = .none, sink: any TransferSink, pins: PublicKeyPins,
-        sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false
+        sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false, followsRedirects: Bool = true
     ) {
         self.expectsLargeBody = expectsLargeBody
+        self.followsRedirects = followsRedirects
         self.request = request
         if case .none = body, let data = request.httpBody {
             self.body = .data(data)

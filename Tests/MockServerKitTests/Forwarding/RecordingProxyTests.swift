@@ -107,6 +107,57 @@ struct RecordingProxyTests {
         #expect(blob.body == Data([0, 1, 0xFE, 0xFF]))
     }
 
+    @Test("A redirect passes through as sent, its Location pointed back at the proxy, and is recorded")
+    func redirectsPassThrough() async throws {
+        // Given an upstream redirecting with an absolute Location on itself, one elsewhere and a
+        // relative one, and a proxy recording to a file
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let upstream = try MockServer()
+        defer { upstream.stop() }
+        let upstreamBase =
+            upstream.baseURL.absoluteString.hasSuffix("/")
+            ? String(upstream.baseURL.absoluteString.dropLast()) : upstream.baseURL.absoluteString
+        upstream.stub(method: .get, path: "/api/moved") { _ in
+            MockResponse(
+                status: 301, headers: ["Location": upstreamBase + "/api/new?from=moved"], body: Data("moved".utf8))
+        }
+        upstream.stub(method: .get, path: "/api/away") { _ in
+            MockResponse(status: 302, headers: ["Location": "https://elsewhere.example/x"])
+        }
+        upstream.stub(method: .get, path: "/api/relative") { _ in
+            MockResponse(status: 303, headers: ["Location": "/api/new"])
+        }
+        let proxy = try MockServer()
+        defer { proxy.stop() }
+        let file = folder.file("redirects.har")
+        let recorder = try proxy.forward(to: upstream.url("/api"), recordingTo: file)
+        let client = HTTPClient { $0.followsRedirects = false }
+
+        // When the three are asked through the proxy by a client that does not follow redirects
+        let moved = try await client.send(URLRequest(url: proxy.url("/moved")))
+        let away = try await client.send(URLRequest(url: proxy.url("/away")))
+        let relative = try await client.send(URLRequest(url: proxy.url("/relative")))
+
+        // Then each redirect arrives as the upstream sent it, the upstream's own address and path
+        // turned into the proxy's (proxy /new is upstream /api/new), the other one untouched; the upstream saw no request for /api/new; and the
+        // file holds the three redirects
+        let proxyBase =
+            proxy.baseURL.absoluteString.hasSuffix("/")
+            ? String(proxy.baseURL.absoluteString.dropLast()) : proxy.baseURL.absoluteString
+        #expect(moved.statusCode == 301)
+        #expect(moved.headers["Location"] == proxyBase + "/new?from=moved")
+        #expect(moved.text == "moved")
+        #expect(away.statusCode == 302)
+        #expect(away.headers["Location"] == "https://elsewhere.example/x")
+        #expect(relative.statusCode == 303)
+        #expect(relative.headers["Location"] == "/new")
+        #expect(upstream.requests.map(\.path) == ["/api/moved", "/api/away", "/api/relative"])
+        #expect(recorder.entryCount == 3)
+        let entries = try HTTPArchive(contentsOf: file).log.entries
+        #expect(entries.map(\.response.status) == [301, 302, 303])
+    }
+
     @Test("An unreachable upstream gives 502 and records nothing")
     func unreachableUpstream() async throws {
         // Given a proxy to a port nobody listens on: bound without listening and held for the whole

@@ -51,6 +51,30 @@ struct TransportRedirectTests {
         #expect(server.requests.map(\.path) == ["/leak"])
     }
 
+    @Test("with followsRedirects off, a redirect is the answer: status, Location and body", arguments: engines)
+    func notFollowed(engine: TransferEngine) async throws {
+        // Given a server redirecting /old to /new with a body of its own
+        let server = try MockServer()
+        defer { server.stop() }
+        server.stub(method: .get, path: "/old") { _ in
+            MockResponse(status: 302, headers: ["Location": "/new"], body: Data("see /new".utf8))
+        }
+        server.stub(method: .get, path: "/new") { _ in .text("new") }
+        let client = HTTPClient {
+            $0.transferEngine = engine
+            $0.followsRedirects = false
+        }
+
+        // When the client asks for /old
+        let response = try await client.send(Self.request(server, "old"))
+
+        // Then the redirect itself is the answer, and /new was never asked for
+        #expect(response.statusCode == 302)
+        #expect(response.headers["Location"] == "/new")
+        #expect(response.text == "see /new")
+        #expect(server.requests.map(\.path) == ["/old"])
+    }
+
     @Test("a Location that is not a URL is badURL", arguments: engines)
     func locationNotAURL(engine: TransferEngine) async throws {
         // Given a server answering with a Location that does not parse as a URL

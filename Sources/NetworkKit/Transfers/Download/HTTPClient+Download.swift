@@ -97,7 +97,8 @@ extension HTTPClient {
     /// One attempt: an exchange whose body the sink writes to the partial file.
     private func downloadAttempt(_ request: URLRequest, sink: DownloadSink) async -> Result<HTTPResponse, HTTPError> {
         let exchange = HTTPExchange(
-            request: sink.ranged(request), sink: sink, pins: configuration.publicKeyPins, expectsLargeBody: true)
+            request: sink.ranged(request), sink: sink, pins: configuration.publicKeyPins, expectsLargeBody: true,
+            followsRedirects: configuration.followsRedirects)
         return await exchange.run(on: transport)
     }
 }

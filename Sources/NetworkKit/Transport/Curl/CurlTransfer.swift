@@ -154,7 +154,7 @@
                 guard let head, head.status >= 200 else { return true }  // none yet, or an interim one
                 // A redirect (but a 304, which answers a conditional request) is followed by the
                 // exchange's rules when the hop ends; its body is not kept.
-                if (300..<400).contains(head.status), head.status != 304,
+                if exchange.followsRedirects, (300..<400).contains(head.status), head.status != 304,
                     head.fields.contains(where: { $0.0.lowercased() == "location" })
                 {
                     redirect = makeResponse()

@@ -99,7 +99,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        guard let exchange = exchange(of: task) else { return completionHandler(nil) }
+        guard let exchange = exchange(of: task), exchange.followsRedirects else { return completionHandler(nil) }
         completionHandler(exchange.redirectRequest(after: response, for: task.currentRequest ?? exchange.request))
     }
 
@@ -107,7 +107,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
         // FoundationNetworking ends a redirect whose Location it cannot read without an error, and
         // without showing the response: the exchange's rules judge it as every transport's.
-        if error == nil, !entry.exchange.hasResponse, let redirect = task.response as? HTTPURLResponse,
+        if error == nil, entry.exchange.followsRedirects, !entry.exchange.hasResponse,
+            let redirect = task.response as? HTTPURLResponse,
             (300..<400).contains(redirect.statusCode)
         {
             _ = entry.exchange.redirectRequest(after: redirect, for: task.currentRequest ?? entry.exchange.request)
