@@ -59,11 +59,8 @@ extension MockServer {
             configuration.validatesContentType = false
             configuration.followsRedirects = false
         }
-        let base =
-            upstream.absoluteString.hasSuffix("/")
-            ? String(upstream.absoluteString.dropLast()) : upstream.absoluteString
-        let proxy =
-            baseURL.absoluteString.hasSuffix("/") ? String(baseURL.absoluteString.dropLast()) : baseURL.absoluteString
+        let base = Self.withoutTrailingSlash(upstream)
+        let proxy = Self.withoutTrailingSlash(baseURL)
         core.router.setFallback(
             .async { request in await Self.forward(request, to: base, through: client, answeringAs: proxy) })
         return recorder
@@ -97,13 +94,20 @@ extension MockServer {
             let response = try await client.send(outgoing)
             var headers = MockHeaders()
             for field in response.headers where !unforwardedResponseHeaders.contains(field.name.lowercased()) {
-                let isLocation = field.name.lowercased() == "location"
+                let isLocation = MockHeaders.same(field.name, "Location")
                 headers.add(field.name, isLocation ? pointedBack(field.value, from: base, to: proxy) : field.value)
             }
             return MockResponse(status: response.statusCode, headers: headers, body: response.body)
         } catch {
             return .text("The upstream did not answer: \(error)\n", status: 502)
         }
+    }
+
+    /// `url` as text without its final `/`, so that a request target (which starts with one) can
+    /// follow it.
+    private static func withoutTrailingSlash(_ url: URL) -> String {
+        let text = url.absoluteString
+        return text.hasSuffix("/") ? String(text.dropLast()) : text
     }
 
     /// `location` with the upstream's base replaced by the proxy's, when it starts with it (and a

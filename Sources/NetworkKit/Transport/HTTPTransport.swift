@@ -14,7 +14,8 @@ import Foundation
 /// gets an ``HTTPExchange`` holding the request and its body, and tells the exchange, in order,
 ///
 /// 1. the final response head (``HTTPExchange/receive(_:)-(HTTPURLResponse)``), after asking
-///    ``HTTPExchange/redirectRequest(after:for:)`` about each redirect it meets and
+///    ``HTTPExchange/redirectRequest(after:for:)`` about each redirect it meets (only when
+///    ``HTTPExchange/followsRedirects`` is true; otherwise the redirect is the final head) and
 ///    ``HTTPExchange/evaluateServerTrust(certificateChain:host:)`` about each new TLS connection to
 ///    a pinned host;
 /// 2. each piece of the body, decoded from its content coding, as it arrives;
