@@ -109,8 +109,8 @@ struct RecordingProxyTests {
 
     @Test("A redirect passes through as sent, its Location pointed back at the proxy, and is recorded")
     func redirectsPassThrough() async throws {
-        // Given an upstream redirecting with an absolute Location on itself, one elsewhere and a
-        // relative one, and a proxy recording to a file
+        // Given an upstream redirecting with an absolute Location on itself, one elsewhere, a
+        // relative one and one that is not a URL, and a proxy recording to a file
         let folder = try TestFolder()
         defer { folder.remove() }
         let upstream = try MockServer()
@@ -125,20 +125,24 @@ struct RecordingProxyTests {
         upstream.stub(method: .get, path: "/api/relative") { _ in
             MockResponse(status: 303, headers: ["Location": "/api/new"])
         }
+        upstream.stub(method: .get, path: "/api/broken") { _ in
+            MockResponse(status: 307, headers: ["Location": "http://[oops"])
+        }
         let proxy = try MockServer()
         defer { proxy.stop() }
         let file = folder.file("redirects.har")
         let recorder = try proxy.forward(to: upstream.url("/api"), recordingTo: file)
         let client = HTTPClient { $0.followsRedirects = false }
 
-        // When the three are asked through the proxy by a client that does not follow redirects
+        // When the four are asked through the proxy by a client that does not follow redirects
         let moved = try await client.send(URLRequest(url: proxy.url("/moved")))
         let away = try await client.send(URLRequest(url: proxy.url("/away")))
         let relative = try await client.send(URLRequest(url: proxy.url("/relative")))
+        let broken = try await client.send(URLRequest(url: proxy.url("/broken")))
 
         // Then each redirect arrives as the upstream sent it, the upstream's own address and path
-        // turned into the proxy's (proxy /new is upstream /api/new), the other one untouched; the
-        // upstream saw no request for /api/new; and the file holds the three redirects
+        // turned into the proxy's (proxy /new is upstream /api/new), the others (one not even a URL)
+        // untouched; the upstream saw no request for /api/new; and the file holds the four redirects
         #expect(moved.statusCode == 301)
         #expect(moved.headers["Location"] == proxy.url("/new?from=moved").absoluteString)
         #expect(moved.text == "moved")
@@ -146,10 +150,12 @@ struct RecordingProxyTests {
         #expect(away.headers["Location"] == "https://elsewhere.example/x")
         #expect(relative.statusCode == 303)
         #expect(relative.headers["Location"] == "/new")
-        #expect(upstream.requests.map(\.path) == ["/api/moved", "/api/away", "/api/relative"])
-        #expect(recorder.entryCount == 3)
+        #expect(broken.statusCode == 307)
+        #expect(broken.headers["Location"] == "http://[oops")
+        #expect(upstream.requests.map(\.path) == ["/api/moved", "/api/away", "/api/relative", "/api/broken"])
+        #expect(recorder.entryCount == 4)
         let entries = try HTTPArchive(contentsOf: file).log.entries
-        #expect(entries.map(\.response.status) == [301, 302, 303])
+        #expect(entries.map(\.response.status) == [301, 302, 303, 307])
     }
 
     @Test("An unreachable upstream gives 502 and records nothing")
