@@ -43,4 +43,57 @@ struct FileWriterTests {
         // Then the file holds them all, in order
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == expected)
     }
+
+    @Test("cut leaves a file as long or shorter untouched, its modification time too, and cuts a longer one")
+    func cutTouchesOnlyLongerFiles() throws {
+        // Given a file of 10 bytes last modified in 2001
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let path = folder.url.appendingPathComponent("body").path
+        for length in [10, 25, 0, 4] as [Int64] {
+            try Data("0123456789".utf8).write(to: URL(fileURLWithPath: path))
+            try Self.age(path)
+            // When it is cut to `length`
+            let descriptor = open(path, O_RDWR)
+            #expect(descriptor >= 0)
+            defer { close(descriptor) }
+            #expect(FileWriter.cut(descriptor, to: length))
+            // Then a longer file is cut to it (a truncation, which touches the file), and any other
+            // is left as it was: no truncation, which on ext4 would make `close` write back the file
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.size] as? NSNumber)?.int64Value == min(length, 10))
+            #expect((attributes[.modificationDate] as? Date == Self.old) == (length >= 10))
+        }
+    }
+
+    @Test("a download that does not resume leaves an empty partial file untruncated and empties a full one")
+    func downloadSinkTruncatesOnlyBytes() throws {
+        // Given a partial file left by an earlier download: empty, then with bytes
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let destination = folder.url.appendingPathComponent("f")
+        let partial = folder.url.appendingPathComponent("f.partial").path
+        for content in [Data(), Data("earlier bytes".utf8)] {
+            try content.write(to: URL(fileURLWithPath: partial))
+            try Self.age(partial)
+            // When a download that does not resume prepares it
+            let sink = try DownloadSink(
+                destination: destination, url: try #require(URL(string: "http://127.0.0.1/f")), options: [],
+                validation: ResponseValidation(acceptableStatusCodes: 200..<300, validatesContentType: false),
+                progress: nil)
+            sink.unlock()
+            // Then it is empty, and was truncated only when it had bytes
+            let attributes = try FileManager.default.attributesOfItem(atPath: partial)
+            #expect((attributes[.size] as? NSNumber)?.intValue == 0)
+            #expect((attributes[.modificationDate] as? Date == Self.old) == content.isEmpty)
+        }
+    }
+
+    /// A modification time no test run makes.
+    private static let old = Date(timeIntervalSince1970: 1_000_000_000)
+
+    /// Sets the file's modification time to ``old``.
+    private static func age(_ path: String) throws {
+        try FileManager.default.setAttributes([.modificationDate: old], ofItemAtPath: path)
+    }
 }

@@ -77,7 +77,7 @@ final class DownloadSink: TransferSink {
         } else {
             if options.contains(.resume), leftOver { initial.restartReason = .partialFileUnusable }
             files.forgetDescription()
-            _ = ftruncate(descriptor, 0)
+            _ = FileWriter.cut(descriptor, to: 0)  // an empty file is not truncated (see `cut`)
         }
         state.withLock { $0 = initial }
     }
