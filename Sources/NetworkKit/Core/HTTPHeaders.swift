@@ -66,10 +66,9 @@ public struct HTTPHeaders: Hashable, Sendable {
             return
         }
         fields[index] = header
-        let key = header.name.lowercased()
         var position = fields.index(after: index)
         while position < fields.endIndex {
-            if fields[position].name.lowercased() == key {
+            if HTTPHeader.namesMatch(fields[position].name, header.name) {
                 fields.remove(at: position)
             } else {
                 position = fields.index(after: position)
@@ -90,8 +89,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     ///
     /// - Parameter name: The field name, in any case.
     public mutating func remove(name: String) {
-        let key = name.lowercased()
-        fields.removeAll { $0.name.lowercased() == key }
+        fields.removeAll { HTTPHeader.namesMatch($0.name, name) }
     }
 
     /// Sorts the fields by name, ignoring case; fields of the same name keep their order.
@@ -133,8 +131,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     /// - Parameter name: The field name, in any case.
     /// - Returns: The values; empty when there is no such field.
     public func values(for name: String) -> [String] {
-        let key = name.lowercased()
-        return fields.filter { $0.name.lowercased() == key }.map(\.value)
+        fields.filter { HTTPHeader.namesMatch($0.name, name) }.map(\.value)
     }
 
     /// Whether a field called `name` is present.
@@ -182,8 +179,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     }
 
     private func index(of name: String) -> Int? {
-        let key = name.lowercased()
-        return fields.firstIndex { $0.name.lowercased() == key }
+        fields.firstIndex { HTTPHeader.namesMatch($0.name, name) }
     }
 }
 

@@ -37,18 +37,35 @@ struct ResponseHead: Sendable {
         self.url = url
         var joined: [HTTPHeader] = []
         joined.reserveCapacity(fields.count)
-        var positions: [String: Int] = [:]  // lowercased name → index in `joined`
-        for (name, value) in fields {
-            let key = name.lowercased()
-            if let position = positions[key] {
-                joined[position] = HTTPHeader(name: joined[position].name, value: joined[position].value + ", " + value)
-            } else {
-                positions[key] = joined.count
-                joined.append(HTTPHeader(name: name, value: value))
+        if fields.count <= Self.scannedFields {
+            // A response's dozen fields: looking for an earlier one of the same name costs less
+            // than hashing lowercased copies of every name.
+            for (name, value) in fields {
+                if let position = joined.firstIndex(where: { HTTPHeader.namesMatch($0.name, name) }) {
+                    joined[position] = HTTPHeader(
+                        name: joined[position].name, value: joined[position].value + ", " + value)
+                } else {
+                    joined.append(HTTPHeader(name: name, value: value))
+                }
+            }
+        } else {
+            var positions: [String: Int] = [:]  // lowercased name → index in `joined`
+            for (name, value) in fields {
+                let key = name.lowercased()
+                if let position = positions[key] {
+                    joined[position] = HTTPHeader(
+                        name: joined[position].name, value: joined[position].value + ", " + value)
+                } else {
+                    positions[key] = joined.count
+                    joined.append(HTTPHeader(name: name, value: value))
+                }
             }
         }
         self.fields = .list(HTTPHeaders(uniqueNamesSorted: joined))
     }
+
+    /// Up to this many fields, repeated names are found by comparing each with the fields kept.
+    static let scannedFields = 32
 
     /// One field's value; the name is matched in any case.
     func value(forHTTPHeaderField name: String) -> String? {

@@ -155,7 +155,7 @@
                 // A redirect (but a 304, which answers a conditional request) is followed by the
                 // exchange's rules when the hop ends; its body is not kept.
                 if exchange.followsRedirects, (300..<400).contains(head.status), head.status != 304,
-                    head.fields.contains(where: { $0.0.lowercased() == "location" })
+                    head.fields.contains(where: { HTTPHeader.namesMatch($0.0, "Location") })
                 {
                     redirect = makeResponse()
                     return redirect != nil
@@ -164,8 +164,7 @@
             }
             let bytes = UnsafeRawBufferPointer(rebasing: line[..<end])
             if bytes.starts(with: "HTTP/".utf8) {
-                let parts = String(decoding: bytes, as: UTF8.self).split(separator: " ", maxSplits: 2)
-                guard parts.count >= 2, let status = Int(parts[1]) else { return true }
+                guard let status = Self.statusCode(of: bytes) else { return true }
                 head = (status, [])
             } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
                 // Field names and values without the spaces and tabs around them, read as bytes:
@@ -174,6 +173,24 @@
                     (Self.trimmed(bytes, 0, colon), Self.trimmed(bytes, colon + 1, bytes.count)))
             }
             return true
+        }
+
+        /// The status code of a status line (`HTTP/1.1 200 OK`, `HTTP/2 404`): the digits after the
+        /// first run of spaces, up to the next space or the end; nil when there are none or they do
+        /// not form a number.
+        static func statusCode(of line: UnsafeRawBufferPointer) -> Int? {
+            guard var index = line.firstIndex(of: 0x20) else { return nil }
+            while index < line.count, line[index] == 0x20 { index += 1 }
+            var status = 0
+            var digits = 0
+            while index < line.count, line[index] != 0x20 {
+                let digit = Int(line[index]) - 0x30
+                guard (0...9).contains(digit), digits < 9 else { return nil }
+                status = status * 10 + digit
+                digits += 1
+                index += 1
+            }
+            return digits > 0 ? status : nil
         }
 
         /// `bytes[start..<end]` as text, without the spaces and tabs around it.
