@@ -12,7 +12,7 @@
     /// then reads responses, ends finished transfers (following redirects by the exchange's rules)
     /// and enforces idle timeouts. A caller that submits while no transfer runs starts its transfer
     /// itself, so a request on a reused connection is sent without waking the loop's thread;
-    /// otherwise it leaves the transfer in a locked inbox and wakes the thread. The thread
+    /// otherwise it leaves the transfer in a locked inbox and wakes the thread if it sleeps. The thread
     /// runs only while there is work: idle for ``idleExit``, it ends, and the next submission starts
     /// another; the multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
@@ -28,6 +28,10 @@
             /// The loop's thread waits (or is about to) with no transfer running, and no caller has
             /// started one since: the next submission may start its transfer itself.
             var callerMayStart = false
+            /// The loop's thread waits in epoll (or is about to) with this inbox empty: a submission,
+            /// a cancellation or a shutdown must wake it. While it runs it reads the inbox before
+            /// its next wait, and a wake-up would only cost two system calls and a turn of the loop.
+            var waiting = false
             /// The transport was shut down: an idle loop ends at once.
             var stopping = false
         }
@@ -47,6 +51,11 @@
         /// When the loop's thread wakes by itself from its current wait; nil while it runs. A
         /// caller that needs it sooner (a nearer timer, a shorter idle timeout) wakes it.
         private var sleepingUntil: ContinuousClock.Instant?
+        /// Sockets libcurl stopped watching that stay in the epoll set: a kept-alive connection
+        /// between two requests, which the next one watches again with one `epoll_ctl` instead of
+        /// three (a removal, then a change that fails and an addition). One that reports activity
+        /// while parked (the server closed it) leaves the set then.
+        private var parked: Set<Int32> = []
         /// Why the TLS check last refused each host (see CurlTrust).
         let trustFailures = CurlTrustFailures()
 
@@ -115,11 +124,11 @@
                 }
                 engine.unlock()
             }
-            let startThread = inbox.withLock { inbox -> Bool in
+            let (startThread, wake) = inbox.withLock { inbox -> (Bool, Bool) in
                 inbox.new.append(transfer)
-                guard !inbox.running else { return false }
+                guard !inbox.running else { return (false, inbox.waiting) }
                 inbox.running = true
-                return true
+                return (true, false)
             }
             if startThread {
                 guard CurlLoopThreads.start(self) else {
@@ -134,21 +143,27 @@
                     for transfer in stranded { transfer.exchange.complete(error) }
                     return
                 }
-            } else {
+            } else if wake {
                 watcher.wake()
             }
         }
 
         /// Stops a transfer soon; it then completes as cancelled, unless it already ended.
         func cancel(_ transfer: CurlTransfer) {
-            inbox.withLock { $0.cancelled.append(transfer) }
-            watcher.wake()
+            let wake = inbox.withLock { inbox -> Bool in
+                inbox.cancelled.append(transfer)
+                return inbox.waiting
+            }
+            if wake { watcher.wake() }
         }
 
         /// Lets the thread end as soon as no transfer runs, instead of after ``idleExit``.
         func shutdown() {
-            inbox.withLock { $0.stopping = true }
-            watcher.wake()
+            let wake = inbox.withLock { inbox -> Bool in
+                inbox.stopping = true
+                return inbox.waiting
+            }
+            if wake { watcher.wake() }
         }
 
         // MARK: - The loop's thread
@@ -159,7 +174,13 @@
             ready.reserveCapacity(CurlSocketWatcher.batch)
             engine.lock()
             while true {
-                for readiness in ready { act(on: readiness.socket, flags: readiness.flags) }
+                for readiness in ready {
+                    if parked.remove(readiness.socket) != nil {
+                        watcher.watch(readiness.socket, what: Libcurl.Option.pollRemove)
+                    } else {
+                        act(on: readiness.socket, flags: readiness.flags)
+                    }
+                }
                 let (new, cancelled) = inbox.withLock { inbox in
                     defer {
                         inbox.new.removeAll(keepingCapacity: true)
@@ -189,13 +210,22 @@
                 } else {
                     idleSince = nil
                 }
-                let wait = waitDuration(idleSince: idleSince)
-                sleepingUntil = .now + wait
                 let idle = active.isEmpty
-                inbox.withLock { $0.callerMayStart = idle }
+                // What arrived since the inbox was read is taken at once, with a wait of zero that
+                // still collects ready sockets; otherwise the thread sleeps and says so.
+                let waits = inbox.withLock { inbox -> Bool in
+                    inbox.waiting = inbox.new.isEmpty && inbox.cancelled.isEmpty && !(idle && inbox.stopping)
+                    inbox.callerMayStart = idle && inbox.waiting
+                    return inbox.waiting
+                }
+                let wait = waits ? waitDuration(idleSince: idleSince) : .zero
+                sleepingUntil = .now + wait
                 engine.unlock()
                 watcher.wait(milliseconds: Self.milliseconds(wait), into: &ready)
-                inbox.withLock { $0.callerMayStart = false }
+                inbox.withLock { inbox in
+                    inbox.callerMayStart = false
+                    inbox.waiting = false
+                }
                 engine.lock()
                 sleepingUntil = nil
             }
@@ -337,6 +367,11 @@
         // MARK: - libcurl's callbacks (with `engine` held)
 
         fileprivate func watch(_ socket: Int32, what: Int32) {
+            if what == Libcurl.Option.pollRemove {
+                parked.insert(socket)
+                return
+            }
+            parked.remove(socket)
             watcher.watch(socket, what: what)
         }
     }

@@ -50,7 +50,7 @@
             var events: UInt32 = 0
             if what & 1 != 0 { events |= Epoll.readable }
             if what & 2 != 0 { events |= Epoll.writable }
-            if what == 4 || events == 0 {
+            if what == Libcurl.Option.pollRemove || events == 0 {
                 // The socket may already be closed, which removed it from the set.
                 _ = Epoll.control(epoll, Epoll.remove, socket, events: 0, data: 0)
                 return

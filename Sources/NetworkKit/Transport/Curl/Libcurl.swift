@@ -178,6 +178,8 @@
             static let multiTimerData: Int32 = 10005
             /// `CURL_SOCKET_TIMEOUT`: curl_multi_socket_action's "no socket, the timer expired".
             static let socketTimeout: Int32 = -1
+            /// `CURL_POLL_REMOVE`: the socket callback's "stop watching this socket".
+            static let pollRemove: Int32 = 4
             /// `CURLM_BAD_SOCKET`: a socket libcurl no longer knows, which is not a failure.
             static let multiBadSocket: Int32 = 5
             /// curl_blob's flag: libcurl copies the bytes.
