@@ -2,6 +2,7 @@
     import Foundation
     import FoundationNetworking
     import Glibc
+    import InternalServiceUtilities
     import MockServerKit
     import Testing
 
@@ -87,6 +88,31 @@
             let paths = server.requests.map(\.path)
             #expect(paths.count == 144)
             #expect(Set(paths) == Set((0..<144).map { "/item/\($0)" }))
+        }
+
+        @Test(
+            "a kept-alive connection the server closes between requests leaves the epoll set, and the next request opens another"
+        )
+        func parkedSocketClosedByServer() async throws {
+            // Given a server that answers as if keeping the connection alive, then closes it
+            let server = try RawReplyServer(reply: Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
+            defer { server.stop() }
+            let transport = try #require(CurlTransport())
+            let loop = try #require(transport.eventLoop)
+            let client = HTTPClient { $0.transport = transport }
+
+            for round in 1...3 {
+                // When a request is answered, its socket is parked for the next request
+                let response = try await client.send(URLRequest(url: server.url("item")))
+                #expect(response.text == "ok")
+                // Then the server's close wakes the loop, which drops the parked socket instead of
+                // waking again and again for a socket libcurl does not watch (a bound on a hang)
+                let deadline = ContinuousClock.now + .seconds(20)
+                while loop.parkedSocketCount > 0, .now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                #expect(loop.parkedSocketCount == 0, "round \(round)")
+            }
+            // And each request had a connection of its own
+            #expect(server.connections.value == 3)
         }
     }
 #endif

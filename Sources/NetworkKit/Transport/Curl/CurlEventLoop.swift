@@ -364,6 +364,13 @@
             }
         }
 
+        /// How many sockets are parked (see `parked`), for tests.
+        var parkedSocketCount: Int {
+            engine.lock()
+            defer { engine.unlock() }
+            return parked.count
+        }
+
         // MARK: - libcurl's callbacks (with `engine` held)
 
         fileprivate func watch(_ socket: Int32, what: Int32) {

@@ -37,6 +37,8 @@
         /// `"libcurl"`.
         public var name: String { "libcurl" }
         private let loop: CurlEventLoop?
+        /// The event loop, for tests.
+        var eventLoop: CurlEventLoop? { loop }
         private let failure: String?
 
         /// Makes a transport, or nil when libcurl cannot be loaded.
