@@ -69,7 +69,8 @@
                 options.set(Option.caInfo, pointer: nil)
                 options.set(Option.caPath, pointer: nil)
             }
-            if exchange.isPinned(host: host), let trust = CurlTrust.shared {
+            // Pins first: the hop's host is read from its URL, which Foundation parses again.
+            if !exchange.pins.isEmpty, exchange.isPinned(host: host), let trust = CurlTrust.shared {
                 // Every new connection to a pinned host runs the chain check (see CurlTrust); none
                 // resumes a TLS session, which would skip it.
                 options.set(Option.sslSessionCache, 0)
