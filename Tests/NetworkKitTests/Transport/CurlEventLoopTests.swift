@@ -4,6 +4,7 @@
     import Glibc
     import InternalServiceUtilities
     import MockServerKit
+    import ServiceUtilsTestSupport
     import Testing
 
     @testable import NetworkKit
@@ -108,11 +109,120 @@
                 // Then the server's close wakes the loop, which drops the parked socket instead of
                 // waking again and again for a socket libcurl does not watch (a bound on a hang)
                 let deadline = ContinuousClock.now + .seconds(20)
-                while loop.parkedSocketCount > 0, .now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-                #expect(loop.parkedSocketCount == 0, "round \(round)")
+                while loop.observed.parkedSockets > 0, .now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+                #expect(loop.observed.parkedSockets == 0, "round \(round)")
             }
             // And each request had a connection of its own
             #expect(server.connections.value == 3)
+        }
+
+        @Test("a quick answer is read by its caller's thread; the loop's thread never wakes for it")
+        func answeredByCaller() async throws {
+            // Given a client whose callers wait for their answers for as long as it takes
+            let server = try MockServer()
+            defer { server.stop() }
+            // (answered by the server's own thread: a handler run on Swift's pool could wait for
+            // the very thread a caller holds)
+            server.stub(method: .get, path: "/item", response: .text("item"))
+            let (loop, client) = try Self.client(callerWait: .seconds(60))
+            _ = try await client.send(URLRequest(url: server.url("item")))  // connects: the loop's work
+            try await Self.untilCallerMayStart(loop)
+            let before = loop.observed.answeredByCallers
+
+            // When 20 requests go one after another
+            for _ in 1...20 {
+                let text = try await client.send(URLRequest(url: server.url("item"))).text
+                #expect(text == "item")
+            }
+
+            // Then each answer was read by its caller, and the next request may start its own too
+            let after = loop.observed
+            #expect(after.answeredByCallers - before == 20)
+            #expect(after.callerMayStart)
+            #expect(server.requests.count == 21)
+        }
+
+        @Test(
+            "an answer slower than the caller's wait is read by the loop's thread, and the next requests skip the wait")
+        func slowAnswerHandedToLoop() async throws {
+            // Given a server whose /slow answers after 300 ms, and a client whose callers wait 1 ms
+            let server = try MockServer()
+            defer { server.stop() }
+            server.stub(method: .get, path: "/quick", response: .text("quick"))
+            server.stub(method: .get, path: "/slow", conditions: [.delay(.milliseconds(300))], response: .text("slow"))
+            let (loop, client) = try Self.client(callerWait: .milliseconds(1))
+            _ = try await client.send(URLRequest(url: server.url("quick")))
+            try await Self.untilCallerMayStart(loop)
+            let before = loop.observed
+
+            // When the slow answer is asked for, then a quick one
+            let slow = try await client.send(URLRequest(url: server.url("slow"))).text
+            let afterSlow = loop.observed
+            try await Self.untilCallerMayStart(loop)
+            let quick = try await client.send(URLRequest(url: server.url("quick"))).text
+
+            // Then both arrived; the slow one was not read by its caller, whose wait ran out, and
+            // the quick one after it did not wait
+            #expect(slow == "slow")
+            #expect(quick == "quick")
+            #expect(before.callerWaitsSkipped == 0)
+            #expect(afterSlow.answeredByCallers == before.answeredByCallers)
+            #expect(afterSlow.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff)
+            #expect(loop.observed.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff - 1)
+        }
+
+        @Test("a request made while a caller waits for its answer ends that wait, and the loop's thread serves both")
+        func otherRequestEndsCallerWait() async throws {
+            // Given a server that holds /slow's answer until told, and callers that would wait a minute
+            let server = try MockServer()
+            defer { server.stop() }
+            // (/quick is answered by the server's own thread, and /slow's handler suspends rather
+            // than blocks: with Swift's pool's threads held, Dispatch adds one only after a second)
+            let arrived = Latch()
+            let release = Latch()
+            server.stub(method: .get, path: "/quick", response: .text("quick"))
+            server.stub(method: .get, path: "/slow") { _ in
+                arrived.open()
+                await release.wait()
+                return .text("slow")
+            }
+            let (loop, client) = try Self.client(callerWait: .seconds(60))
+            _ = try await client.send(URLRequest(url: server.url("quick")))
+            try await Self.untilCallerMayStart(loop)
+
+            // When /slow is asked for by a caller that then waits, and /quick meanwhile
+            let slow = Task { try await client.send(URLRequest(url: server.url("slow"))).text }
+            await arrived.wait()
+            let started = ContinuousClock.now
+            let quick = try await client.send(URLRequest(url: server.url("quick"))).text
+            let quickTook = started.duration(to: .now)
+            release.open()
+
+            // Then /quick was answered while /slow's caller would still have waited (far within
+            // its minute: a bound on a hang), and /slow's answer came too
+            #expect(quick == "quick")
+            #expect(quickTook < .seconds(30))
+            #expect(try await slow.value == "slow")
+        }
+
+        /// A libcurl client on a transport of its own whose callers wait `callerWait` for an answer.
+        private static func client(callerWait: Duration) throws -> (CurlEventLoop, HTTPClient) {
+            let library = try #require(Libcurl.shared)
+            let transport = CurlTransport(
+                library: library,
+                settings: CurlTransport.Settings(
+                    maximumConnectionsPerHost: 8, trustAnchors: nil, httpVersion: .automatic, callerWait: callerWait))
+            let loop = try #require(transport.eventLoop)
+            return (loop, HTTPClient { $0.transport = transport })
+        }
+
+        /// Waits (at most 20 s) until the loop's thread waits with no transfer, so the next request
+        /// is started by its caller: after a request the loop's thread answered, it gets there a
+        /// moment after the caller resumed.
+        private static func untilCallerMayStart(_ loop: CurlEventLoop) async throws {
+            let deadline = ContinuousClock.now + .seconds(20)
+            while !loop.observed.callerMayStart, .now < deadline { try await Task.sleep(for: .milliseconds(1)) }
+            #expect(loop.observed.callerMayStart)
         }
     }
 #endif

@@ -32,6 +32,9 @@
             /// a cancellation or a shutdown must wake it. While it runs it reads the inbox before
             /// its next wait, and a wake-up would only cost two system calls and a turn of the loop.
             var waiting = false
+            /// A caller holds the multi handle while it waits for its own answer: a submission or a
+            /// cancellation interrupts it, so the loop's thread can take over.
+            var callerWaits = false
             /// The transport was shut down: an idle loop ends at once.
             var stopping = false
         }
@@ -56,6 +59,16 @@
         /// three (a removal, then a change that fails and an addition). One that reports activity
         /// while parked (the server closed it) leaves the set then.
         private var parked: Set<Int32> = []
+        /// Sockets added to the epoll set (watched or parked). One libcurl closed without saying
+        /// so left the set by itself; its entry is stale, which costs a failed `epoll_ctl` at most.
+        private var registered: Set<Int32> = []
+        /// While a caller waits for its own answer (see ``submit(_:)``): what libcurl asked for each
+        /// socket meanwhile, applied to the epoll set only if the loop's thread takes over.
+        private var deferred: [Int32: Int32] = [:]
+        private var defersWatches = false
+        /// Requests that will not wait for their answer on their caller's thread, after a wait that
+        /// ran out (a slow server): the loop's thread reads theirs.
+        private var callerWaitsSkipped = 0
         /// Why the TLS check last refused each host (see CurlTrust).
         let trustFailures = CurlTrustFailures()
 
@@ -110,13 +123,28 @@
                     }
                 if mayStart {
                     begin(transfer)
-                    // One round sends the request (on a reused connection) or starts connecting;
-                    // what follows, a download's body above all, is the loop thread's work, and a
-                    // timer still due wakes it below.
+                    // One round sends the request (on a reused connection) or starts connecting.
+                    // A small answer from a quick server is then read right here, as `curl` does on
+                    // its one thread; anything else (a connection to make, a body to send, a
+                    // download, a slow answer) is the loop thread's work, and a timer still due
+                    // wakes it below.
+                    defersWatches = true
                     drive(rounds: 1)
+                    if !transfer.exchange.expectsLargeBody { awaitAnswer(of: transfer) }
+                    defersWatches = false
+                    for (socket, what) in deferred { apply(socket, what: what) }
+                    deferred.removeAll(keepingCapacity: true)
                     let wake = sleepingUntil.map { until in
                         timerDeadline.map { $0 < until } ?? false
-                            || transfer.lastActivity + transfer.idleLimit < until
+                            || (transfer.easy != nil && transfer.lastActivity + transfer.idleLimit < until)
+                    }
+                    if active.isEmpty {
+                        answeredByCallers += 1
+                        // Answered here: the loop's thread, still waiting, never saw the transfer,
+                        // and the next request may start its own as well.
+                        inbox.withLock { inbox in
+                            inbox.callerMayStart = inbox.waiting && inbox.new.isEmpty && inbox.cancelled.isEmpty
+                        }
                     }
                     engine.unlock()
                     if wake ?? false { watcher.wake() }
@@ -124,12 +152,13 @@
                 }
                 engine.unlock()
             }
-            let (startThread, wake) = inbox.withLock { inbox -> (Bool, Bool) in
+            let (startThread, wake, interrupt) = inbox.withLock { inbox -> (Bool, Bool, Bool) in
                 inbox.new.append(transfer)
-                guard !inbox.running else { return (false, inbox.waiting) }
+                guard !inbox.running else { return (false, inbox.waiting, inbox.callerWaits) }
                 inbox.running = true
-                return (true, false)
+                return (true, false, false)
             }
+            if interrupt { watcher.interrupt() }
             if startThread {
                 guard CurlLoopThreads.start(self) else {
                     let stranded = inbox.withLock { inbox -> [CurlTransfer] in
@@ -150,10 +179,11 @@
 
         /// Stops a transfer soon; it then completes as cancelled, unless it already ended.
         func cancel(_ transfer: CurlTransfer) {
-            let wake = inbox.withLock { inbox -> Bool in
+            let (wake, interrupt) = inbox.withLock { inbox -> (Bool, Bool) in
                 inbox.cancelled.append(transfer)
-                return inbox.waiting
+                return (inbox.waiting, inbox.callerWaits)
             }
+            if interrupt { watcher.interrupt() }
             if wake { watcher.wake() }
         }
 
@@ -175,8 +205,8 @@
             engine.lock()
             while true {
                 for readiness in ready {
-                    if parked.remove(readiness.socket) != nil {
-                        watcher.watch(readiness.socket, what: Libcurl.Option.pollRemove)
+                    if parked.contains(readiness.socket) {
+                        unregister(readiness.socket)
                     } else {
                         act(on: readiness.socket, flags: readiness.flags)
                     }
@@ -257,6 +287,70 @@
         }
 
         // MARK: - Driving libcurl (with `engine` held)
+
+        /// Requests that skip the caller's wait after one that ran out.
+        static let callerWaitBackoff = 64
+
+        /// Reads `transfer`'s answer on the calling thread while it waits for it on one socket and
+        /// nothing else, for at most the settings' `callerWait` (1 ms: long enough for a server on
+        /// the same machine or network, short enough that a thread of Swift's pool is never held
+        /// long): polls that socket and lets libcurl read it. The transfer completes here when the
+        /// answer comes in time; otherwise it is left as it is, for the loop's thread.
+        private func awaitAnswer(of transfer: CurlTransfer) {
+            guard callerWaitsSkipped == 0 else {
+                callerWaitsSkipped -= 1
+                return
+            }
+            let deadline = ContinuousClock.now + settings.callerWait
+            let alone = inbox.withLock { inbox -> Bool in
+                inbox.callerWaits = inbox.new.isEmpty && inbox.cancelled.isEmpty
+                return inbox.callerWaits
+            }
+            defer { inbox.withLock { $0.callerWaits = false } }
+            while alone, transfer.easy != nil, let socket = onlyReadSocket() {
+                // A socket the loop's thread still watches (parked after an answer it read) leaves
+                // its epoll set, or the answer would wake that thread too.
+                if registered.contains(socket) { unregister(socket) }
+                let remaining = ContinuousClock.now.duration(to: deadline)
+                // A request or a cancellation from another caller interrupts the wait, and the
+                // loop's thread takes over.
+                var answer = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
+                var other = pollfd(fd: watcher.interruptDescriptor, events: Int16(POLLIN), revents: 0)
+                guard remaining > .zero, Self.poll(&answer, &other, milliseconds: Self.milliseconds(remaining)) else {
+                    callerWaitsSkipped = Self.callerWaitBackoff
+                    return
+                }
+                if other.revents != 0 { return watcher.clearInterrupt() }
+                let revents = Int32(answer.revents)
+                guard revents & Int32(POLLNVAL) == 0, revents != 0 else { return }
+                let failed = revents & Int32(POLLERR | POLLHUP) != 0
+                act(on: socket, flags: failed ? 5 : 1)  // CURL_CSELECT_IN, with _ERR
+                drive(rounds: 1)
+            }
+        }
+
+        /// `poll(2)` on two descriptors: whether either is ready within `milliseconds`.
+        private static func poll(_ first: inout pollfd, _ second: inout pollfd, milliseconds: Int32) -> Bool {
+            withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
+                guard let base = descriptors.baseAddress else { return false }
+                base.initialize(to: first)
+                (base + 1).initialize(to: second)
+                let ready = Glibc.poll(base, 2, milliseconds)
+                first = base.pointee
+                second = (base + 1).pointee
+                return ready > 0
+            }
+        }
+
+        /// The one socket libcurl waits to read (and nothing else) while watches are deferred.
+        private func onlyReadSocket() -> Int32? {
+            var found: Int32?
+            for (socket, what) in deferred where what != Libcurl.Option.pollRemove {
+                guard found == nil, what == 1 else { return nil }  // CURL_POLL_IN
+                found = socket
+            }
+            return found
+        }
 
         /// Runs libcurl's expired timers (starting new transfers among others) at most `rounds` times
         /// (libcurl sets a timer of 0 again while a busy transfer has more to read), and ends what
@@ -364,22 +458,45 @@
             }
         }
 
-        /// How many sockets are parked (see `parked`), for tests.
-        var parkedSocketCount: Int {
+        /// Requests whose answer their caller read (see ``submit(_:)``).
+        private var answeredByCallers = 0
+
+        /// For tests: how many sockets are parked (see `parked`), how many answers callers read,
+        /// how many requests will skip the caller's wait, and whether the next request may be
+        /// started by its caller.
+        var observed: (parkedSockets: Int, answeredByCallers: Int, callerWaitsSkipped: Int, callerMayStart: Bool) {
             engine.lock()
             defer { engine.unlock() }
-            return parked.count
+            return (parked.count, answeredByCallers, callerWaitsSkipped, inbox.withLock { $0.callerMayStart })
         }
 
         // MARK: - libcurl's callbacks (with `engine` held)
 
         fileprivate func watch(_ socket: Int32, what: Int32) {
-            if what == Libcurl.Option.pollRemove {
-                parked.insert(socket)
+            if defersWatches {
+                deferred[socket] = what
                 return
             }
+            apply(socket, what: what)
+        }
+
+        /// Brings the epoll set in line with what libcurl asked for `socket`.
+        private func apply(_ socket: Int32, what: Int32) {
+            if what == Libcurl.Option.pollRemove {
+                if registered.contains(socket) { parked.insert(socket) }
+                return
+            }
+            guard what & 3 != 0 else { return unregister(socket) }  // CURL_POLL_NONE
             parked.remove(socket)
+            registered.insert(socket)
             watcher.watch(socket, what: what)
+        }
+
+        /// Takes `socket` out of the epoll set.
+        private func unregister(_ socket: Int32) {
+            parked.remove(socket)
+            registered.remove(socket)
+            watcher.watch(socket, what: Libcurl.Option.pollRemove)
         }
     }
 

@@ -2,8 +2,9 @@
     import Glibc
     import InternalServiceUtilities
 
-    /// The sockets libcurl asks a ``CurlEventLoop`` to watch, kept in an epoll set, and an eventfd
-    /// that wakes the loop's thread from its wait.
+    /// The sockets libcurl asks a ``CurlEventLoop`` to watch, kept in an epoll set, an eventfd that
+    /// wakes the loop's thread from its wait, and one that interrupts a caller waiting for its own
+    /// answer (the loop's thread would take a shared one's wake-up away from it).
     ///
     /// epoll's set lives in the kernel: a socket added from any thread (a caller that started its
     /// transfer itself) is watched by a wait already under way, so adding one never needs a wake-up.
@@ -16,6 +17,8 @@
 
         private let epoll: Int32
         private let wakeDescriptor: Int32
+        /// The eventfd ``interrupt()`` writes to; readable until ``clearInterrupt()``.
+        let interruptDescriptor: Int32
         /// How many ready sockets one wait reports at most.
         static let batch = 64
 
@@ -25,20 +28,20 @@
             let epoll = Epoll.create()
             guard epoll >= 0 else { return nil }
             let wake = eventDescriptor(0, Int32(O_CLOEXEC | O_NONBLOCK))
-            guard wake >= 0 else {
-                close(epoll)
+            let interrupt = eventDescriptor(0, Int32(O_CLOEXEC | O_NONBLOCK))
+            guard wake >= 0, interrupt >= 0,
+                Epoll.control(epoll, Epoll.add, wake, events: Epoll.readable, data: UInt64(wake)) == 0
+            else {
+                for descriptor in [wake, interrupt, epoll] where descriptor >= 0 { close(descriptor) }
                 return nil
             }
             self.epoll = epoll
             wakeDescriptor = wake
-            guard Epoll.control(epoll, Epoll.add, wake, events: Epoll.readable, data: UInt64(wake)) == 0 else {
-                close(wake)
-                close(epoll)
-                return nil
-            }
+            interruptDescriptor = interrupt
         }
 
         deinit {
+            close(interruptDescriptor)
             close(wakeDescriptor)
             close(epoll)
         }
@@ -66,6 +69,18 @@
         func wake() {
             var one: UInt64 = 1
             _ = write(wakeDescriptor, &one, 8)
+        }
+
+        /// Makes ``interruptDescriptor`` readable, ending a caller's wait for its answer.
+        func interrupt() {
+            var one: UInt64 = 1
+            _ = write(interruptDescriptor, &one, 8)
+        }
+
+        /// Makes ``interruptDescriptor`` unreadable again.
+        func clearInterrupt() {
+            var value: UInt64 = 0
+            _ = read(interruptDescriptor, &value, 8)
         }
 
         /// Waits until a watched socket is ready, ``wake()`` is called or `milliseconds` pass, and

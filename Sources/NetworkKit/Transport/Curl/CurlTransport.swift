@@ -32,6 +32,9 @@
             /// The CA bundle libcurl is given instead of its own (the anchors, with the system's
             /// bundle before them when they add to it); nil for libcurl's own.
             var caBundle: Data?
+            /// How long a request made while no other runs waits for its answer on its caller's
+            /// thread before the loop's thread takes over (see CurlEventLoop).
+            var callerWait = Duration.milliseconds(1)
         }
 
         /// `"libcurl"`.
