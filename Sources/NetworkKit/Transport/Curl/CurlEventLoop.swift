@@ -11,10 +11,14 @@
     /// `engine`. The loop's thread waits for the sockets libcurl watches (``CurlSocketWatcher``),
     /// then reads responses, ends finished transfers (following redirects by the exchange's rules)
     /// and enforces idle timeouts. A caller that submits while no transfer runs starts its transfer
-    /// itself, so a request on a reused connection is sent without waking the loop's thread;
-    /// otherwise it leaves the transfer in a locked inbox and wakes the thread if it sleeps. The thread
-    /// runs only while there is work: idle for ``idleExit``, it ends, and the next submission starts
-    /// another; the multi handle, with its connection cache, lives as long as the loop.
+    /// itself, so a request on a reused connection is sent without waking the loop's thread, and
+    /// waits up to `Settings.callerWait` (1 ms) for a small answer, which it then reads itself:
+    /// one request after another crosses no thread, as with `curl` on its one thread. That wait
+    /// holds a thread of Swift's pool, so it is short, skipped for a while after one that ran out,
+    /// and interrupted by any other submission or cancellation. Otherwise a caller leaves the
+    /// transfer in a locked inbox and wakes the thread if it sleeps. The thread runs only while
+    /// there is work: idle for ``idleExit``, it ends, and the next submission starts another; the
+    /// multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
         // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
         // `engine` (and libcurl's callbacks into CurlTransfer objects) are used only by a thread
