@@ -98,19 +98,19 @@
             // Given a server that answers as if keeping the connection alive, then closes it
             let server = try RawReplyServer(reply: Data("HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\nok".utf8))
             defer { server.stop() }
-            let transport = try #require(CurlTransport())
-            let loop = try #require(transport.eventLoop)
-            let client = HTTPClient { $0.transport = transport }
-
-            for round in 1...3 {
-                // When a request is answered, its socket is parked for the next request
-                let response = try await client.send(URLRequest(url: server.url("item")))
-                #expect(response.text == "ok")
-                // Then the server's close wakes the loop, which drops the parked socket instead of
-                // waking again and again for a socket libcurl does not watch (a bound on a hang)
-                let deadline = ContinuousClock.now + .seconds(20)
-                while loop.observed.parkedSockets > 0, .now < deadline { try await Task.sleep(for: .milliseconds(1)) }
-                #expect(loop.observed.parkedSockets == 0, "round \(round)")
+            try await Self.withClient(callerWait: .milliseconds(1)) { loop, client in
+                for round in 1...3 {
+                    // When a request is answered, its socket is parked for the next request
+                    let response = try await client.send(URLRequest(url: server.url("item")))
+                    #expect(response.text == "ok")
+                    // Then the server's close wakes the loop, which drops the parked socket instead
+                    // of waking again and again for a socket libcurl does not watch (a bound on a hang)
+                    let deadline = ContinuousClock.now + .seconds(20)
+                    while loop.observed.parkedSockets > 0, .now < deadline {
+                        try await Task.sleep(for: .milliseconds(1))
+                    }
+                    #expect(loop.observed.parkedSockets == 0, "round \(round)")
+                }
             }
             // And each request had a connection of its own
             #expect(server.connections.value == 3)
@@ -124,22 +124,23 @@
             // (answered by the server's own thread: a handler run on Swift's pool could wait for
             // the very thread a caller holds)
             server.stub(method: .get, path: "/item", response: .text("item"))
-            let (loop, client) = try Self.client(callerWait: .seconds(60))
-            _ = try await client.send(URLRequest(url: server.url("item")))  // connects: the loop's work
-            try await Self.untilCallerMayStart(loop)
-            let before = loop.observed.answeredByCallers
+            try await Self.withClient(callerWait: .seconds(60)) { loop, client in
+                _ = try await client.send(URLRequest(url: server.url("item")))  // connects: the loop's work
+                try await Self.untilCallerMayStart(loop)
+                let before = loop.observed.answeredByCallers
 
-            // When 20 requests go one after another
-            for _ in 1...20 {
-                let text = try await client.send(URLRequest(url: server.url("item"))).text
-                #expect(text == "item")
+                // When 20 requests go one after another
+                for _ in 1...20 {
+                    let text = try await client.send(URLRequest(url: server.url("item"))).text
+                    #expect(text == "item")
+                }
+
+                // Then each answer was read by its caller, and the next request may start its own too
+                let after = loop.observed
+                #expect(after.answeredByCallers - before == 20)
+                #expect(after.callerMayStart)
+                #expect(server.requests.count == 21)
             }
-
-            // Then each answer was read by its caller, and the next request may start its own too
-            let after = loop.observed
-            #expect(after.answeredByCallers - before == 20)
-            #expect(after.callerMayStart)
-            #expect(server.requests.count == 21)
         }
 
         @Test(
@@ -150,25 +151,26 @@
             defer { server.stop() }
             server.stub(method: .get, path: "/quick", response: .text("quick"))
             server.stub(method: .get, path: "/slow", conditions: [.delay(.milliseconds(300))], response: .text("slow"))
-            let (loop, client) = try Self.client(callerWait: .milliseconds(1))
-            _ = try await client.send(URLRequest(url: server.url("quick")))
-            try await Self.untilCallerMayStart(loop)
-            let before = loop.observed
+            try await Self.withClient(callerWait: .milliseconds(1)) { loop, client in
+                _ = try await client.send(URLRequest(url: server.url("quick")))
+                try await Self.untilCallerMayStart(loop)
+                let before = loop.observed
 
-            // When the slow answer is asked for, then a quick one
-            let slow = try await client.send(URLRequest(url: server.url("slow"))).text
-            let afterSlow = loop.observed
-            try await Self.untilCallerMayStart(loop)
-            let quick = try await client.send(URLRequest(url: server.url("quick"))).text
+                // When the slow answer is asked for, then a quick one
+                let slow = try await client.send(URLRequest(url: server.url("slow"))).text
+                let afterSlow = loop.observed
+                try await Self.untilCallerMayStart(loop)
+                let quick = try await client.send(URLRequest(url: server.url("quick"))).text
 
-            // Then both arrived; the slow one was not read by its caller, whose wait ran out, and
-            // the quick one after it did not wait
-            #expect(slow == "slow")
-            #expect(quick == "quick")
-            #expect(before.callerWaitsSkipped == 0)
-            #expect(afterSlow.answeredByCallers == before.answeredByCallers)
-            #expect(afterSlow.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff)
-            #expect(loop.observed.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff - 1)
+                // Then both arrived; the slow one was not read by its caller, whose wait ran out, and
+                // the quick one after it did not wait
+                #expect(slow == "slow")
+                #expect(quick == "quick")
+                #expect(before.callerWaitsSkipped == 0)
+                #expect(afterSlow.answeredByCallers == before.answeredByCallers)
+                #expect(afterSlow.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff)
+                #expect(loop.observed.callerWaitsSkipped == CurlEventLoop.callerWaitBackoff - 1)
+            }
         }
 
         @Test("a request made while a caller waits for its answer ends that wait, and the loop's thread serves both")
@@ -186,34 +188,41 @@
                 await release.wait()
                 return .text("slow")
             }
-            let (loop, client) = try Self.client(callerWait: .seconds(60))
-            _ = try await client.send(URLRequest(url: server.url("quick")))
-            try await Self.untilCallerMayStart(loop)
+            try await Self.withClient(callerWait: .seconds(60)) { loop, client in
+                _ = try await client.send(URLRequest(url: server.url("quick")))
+                try await Self.untilCallerMayStart(loop)
 
-            // When /slow is asked for by a caller that then waits, and /quick meanwhile
-            let slow = Task { try await client.send(URLRequest(url: server.url("slow"))).text }
-            await arrived.wait()
-            let started = ContinuousClock.now
-            let quick = try await client.send(URLRequest(url: server.url("quick"))).text
-            let quickTook = started.duration(to: .now)
-            release.open()
+                // When /slow is asked for by a caller that then waits, and /quick meanwhile
+                let slow = Task { try await client.send(URLRequest(url: server.url("slow"))).text }
+                await arrived.wait()
+                let started = ContinuousClock.now
+                let quick = try await client.send(URLRequest(url: server.url("quick"))).text
+                let quickTook = started.duration(to: .now)
+                release.open()
 
-            // Then /quick was answered while /slow's caller would still have waited (far within
-            // its minute: a bound on a hang), and /slow's answer came too
-            #expect(quick == "quick")
-            #expect(quickTook < .seconds(30))
-            #expect(try await slow.value == "slow")
+                // Then /quick was answered while /slow's caller would still have waited (far within
+                // its minute: a bound on a hang), and /slow's answer came too
+                #expect(quick == "quick")
+                #expect(quickTook < .seconds(30))
+                #expect(try await slow.value == "slow")
+            }
         }
 
-        /// A libcurl client on a transport of its own whose callers wait `callerWait` for an answer.
-        private static func client(callerWait: Duration) throws -> (CurlEventLoop, HTTPClient) {
+        /// A libcurl client on a transport of its own whose callers wait `callerWait` for an answer;
+        /// its loop's thread does not end when idle (which would make the next request the loop's
+        /// on a busy machine), and the transport is shut down when `body` returns.
+        private static func withClient(
+            callerWait: Duration, _ body: (CurlEventLoop, HTTPClient) async throws -> Void
+        ) async throws {
             let library = try #require(Libcurl.shared)
             let transport = CurlTransport(
                 library: library,
                 settings: CurlTransport.Settings(
-                    maximumConnectionsPerHost: 8, trustAnchors: nil, httpVersion: .automatic, callerWait: callerWait))
+                    maximumConnectionsPerHost: 8, trustAnchors: nil, httpVersion: .automatic, callerWait: callerWait,
+                    idleExit: .seconds(3600)))
+            defer { transport.shutdown() }
             let loop = try #require(transport.eventLoop)
-            return (loop, HTTPClient { $0.transport = transport })
+            try await body(loop, HTTPClient { $0.transport = transport })
         }
 
         /// Waits (at most 20 s) until the loop's thread waits with no transfer, so the next request

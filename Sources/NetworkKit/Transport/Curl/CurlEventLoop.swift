@@ -17,7 +17,7 @@
     /// holds a thread of Swift's pool, so it is short, skipped for a while after one that ran out,
     /// and interrupted by any other submission or cancellation. Otherwise a caller leaves the
     /// transfer in a locked inbox and wakes the thread if it sleeps. The thread runs only while
-    /// there is work: idle for ``idleExit``, it ends, and the next submission starts another; the
+    /// there is work: idle for `Settings.idleExit` (2 s), it ends, and the next submission starts another; the
     /// multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
         // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
@@ -76,8 +76,6 @@
         /// Why the TLS check last refused each host (see CurlTrust).
         let trustFailures = CurlTrustFailures()
 
-        /// How long the thread waits for work before it ends.
-        static let idleExit = Duration.seconds(2)
         /// The most easy handles kept for reuse.
         static let spareLimit = 64
 
@@ -142,15 +140,16 @@
                         timerDeadline.map { $0 < until } ?? false
                             || (transfer.easy != nil && transfer.lastActivity + transfer.idleLimit < until)
                     }
-                    if active.isEmpty {
-                        answeredByCallers += 1
+                    let answered = active.isEmpty
+                    if answered { answeredByCallers += 1 }
+                    engine.unlock()
+                    if answered {
                         // Answered here: the loop's thread, still waiting, never saw the transfer,
-                        // and the next request may start its own as well.
+                        // and the next request may start its own as well (once the handle is free).
                         inbox.withLock { inbox in
                             inbox.callerMayStart = inbox.waiting && inbox.new.isEmpty && inbox.cancelled.isEmpty
                         }
                     }
-                    engine.unlock()
                     if wake ?? false { watcher.wake() }
                     return
                 }
@@ -191,7 +190,7 @@
             if wake { watcher.wake() }
         }
 
-        /// Lets the thread end as soon as no transfer runs, instead of after ``idleExit``.
+        /// Lets the thread end as soon as no transfer runs, instead of after the settings' `idleExit`.
         func shutdown() {
             let wake = inbox.withLock { inbox -> Bool in
                 inbox.stopping = true
@@ -230,7 +229,7 @@
                     let now = ContinuousClock.now
                     let since = idleSince ?? now
                     idleSince = since
-                    let waited = since.duration(to: now) >= Self.idleExit
+                    let waited = since.duration(to: now) >= settings.idleExit
                     if waited || inbox.value.stopping {
                         let ended = inbox.withLock { inbox -> Bool in
                             guard inbox.new.isEmpty, inbox.cancelled.isEmpty, waited || inbox.stopping else {
@@ -249,12 +248,13 @@
                 // still collects ready sockets; otherwise the thread sleeps and says so.
                 let waits = inbox.withLock { inbox -> Bool in
                     inbox.waiting = inbox.new.isEmpty && inbox.cancelled.isEmpty && !(idle && inbox.stopping)
-                    inbox.callerMayStart = idle && inbox.waiting
                     return inbox.waiting
                 }
                 let wait = waits ? waitDuration(idleSince: idleSince) : .zero
                 sleepingUntil = .now + wait
                 engine.unlock()
+                // Said once the handle is free, so a caller told it may start finds it free.
+                if idle, waits { inbox.withLock { $0.callerMayStart = $0.waiting } }
                 watcher.wait(milliseconds: Self.milliseconds(wait), into: &ready)
                 inbox.withLock { inbox in
                     inbox.callerMayStart = false
@@ -272,7 +272,7 @@
             let now = ContinuousClock.now
             var wait: Duration
             if let idleSince {
-                wait = Self.idleExit - idleSince.duration(to: now)
+                wait = settings.idleExit - idleSince.duration(to: now)
             } else {
                 wait = .seconds(1)
                 for transfer in active.values {

@@ -35,6 +35,9 @@
             /// How long a request made while no other runs waits for its answer on its caller's
             /// thread before the loop's thread takes over (see CurlEventLoop).
             var callerWait = Duration.milliseconds(1)
+            /// How long the loop's thread waits for work before it ends (the next request starts
+            /// another).
+            var idleExit = Duration.seconds(2)
         }
 
         /// `"libcurl"`.
