@@ -23,9 +23,10 @@
         // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
         // `engine` (and libcurl's callbacks into CurlTransfer objects) are used only by a thread
         // holding `engine`: the loop's thread (at most one runs, `Inbox.running` says so) or a
-        // submitting caller, or `deinit` once no thread can. The watcher is thread-safe.
+        // submitting caller, or `deinit` once no thread can; so are the extensions in
+        // CurlEventLoop+CallerWait.swift and CurlEventLoop+Sockets.swift. The watcher is thread-safe.
 
-        private struct Inbox {
+        struct Inbox {
             var new: [CurlTransfer] = []
             var cancelled: [CurlTransfer] = []
             var running = false
@@ -46,15 +47,15 @@
         let library: Libcurl
         let settings: CurlTransport.Settings
         private let multi: Libcurl.Handle
-        private let watcher: CurlSocketWatcher
-        private let inbox = Locked(Inbox())
+        let watcher: CurlSocketWatcher
+        let inbox = Locked(Inbox())
         /// Held by the thread that drives `multi`.
-        private let engine = NSLock()
+        let engine = NSLock()
         private var active: [Libcurl.Handle: CurlTransfer] = [:]
         private var spare: [Libcurl.Handle] = []
         private var lastIdleCheck = ContinuousClock.now
         /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT`; nil for no timer.
-        fileprivate var timerDeadline: ContinuousClock.Instant?
+        var timerDeadline: ContinuousClock.Instant?
         /// When the loop's thread wakes by itself from its current wait; nil while it runs. A
         /// caller that needs it sooner (a nearer timer, a shorter idle timeout) wakes it.
         private var sleepingUntil: ContinuousClock.Instant?
@@ -62,17 +63,19 @@
         /// between two requests, which the next one watches again with one `epoll_ctl` instead of
         /// three (a removal, then a change that fails and an addition). One that reports activity
         /// while parked (the server closed it) leaves the set then.
-        private var parked: Set<Int32> = []
+        var parked: Set<Int32> = []
         /// Sockets added to the epoll set (watched or parked). One libcurl closed without saying
         /// so left the set by itself; its entry is stale, which costs a failed `epoll_ctl` at most.
-        private var registered: Set<Int32> = []
+        var registered: Set<Int32> = []
         /// While a caller waits for its own answer (see ``submit(_:)``): what libcurl asked for each
         /// socket meanwhile, applied to the epoll set only if the loop's thread takes over.
-        private var deferred: [Int32: Int32] = [:]
-        private var defersWatches = false
+        var deferred: [Int32: Int32] = [:]
+        var defersWatches = false
         /// Requests that will not wait for their answer on their caller's thread, after a wait that
         /// ran out (a slow server): the loop's thread reads theirs.
-        private var callerWaitsSkipped = 0
+        var callerWaitsSkipped = 0
+        /// Requests whose answer their caller read (see ``submit(_:)``).
+        var answeredByCallers = 0
         /// Why the TLS check last refused each host (see CurlTrust).
         let trustFailures = CurlTrustFailures()
 
@@ -284,7 +287,7 @@
         }
 
         /// `duration` in whole milliseconds, rounded up so a wait never ends before its deadline.
-        private static func milliseconds(_ duration: Duration) -> Int32 {
+        static func milliseconds(_ duration: Duration) -> Int32 {
             let (seconds, attoseconds) = duration.components
             let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
             return Int32(clamping: max(milliseconds, 0))
@@ -292,74 +295,10 @@
 
         // MARK: - Driving libcurl (with `engine` held)
 
-        /// Requests that skip the caller's wait after one that ran out.
-        static let callerWaitBackoff = 64
-
-        /// Reads `transfer`'s answer on the calling thread while it waits for it on one socket and
-        /// nothing else, for at most the settings' `callerWait` (1 ms: long enough for a server on
-        /// the same machine or network, short enough that a thread of Swift's pool is never held
-        /// long): polls that socket and lets libcurl read it. The transfer completes here when the
-        /// answer comes in time; otherwise it is left as it is, for the loop's thread.
-        private func awaitAnswer(of transfer: CurlTransfer) {
-            guard callerWaitsSkipped == 0 else {
-                callerWaitsSkipped -= 1
-                return
-            }
-            let deadline = ContinuousClock.now + settings.callerWait
-            let alone = inbox.withLock { inbox -> Bool in
-                inbox.callerWaits = inbox.new.isEmpty && inbox.cancelled.isEmpty
-                return inbox.callerWaits
-            }
-            defer { inbox.withLock { $0.callerWaits = false } }
-            while alone, transfer.easy != nil, let socket = onlyReadSocket() {
-                // A socket the loop's thread still watches (parked after an answer it read) leaves
-                // its epoll set, or the answer would wake that thread too.
-                if registered.contains(socket) { unregister(socket) }
-                let remaining = ContinuousClock.now.duration(to: deadline)
-                // A request or a cancellation from another caller interrupts the wait, and the
-                // loop's thread takes over.
-                var answer = pollfd(fd: socket, events: Int16(POLLIN), revents: 0)
-                var other = pollfd(fd: watcher.interruptDescriptor, events: Int16(POLLIN), revents: 0)
-                guard remaining > .zero, Self.poll(&answer, &other, milliseconds: Self.milliseconds(remaining)) else {
-                    callerWaitsSkipped = Self.callerWaitBackoff
-                    return
-                }
-                if other.revents != 0 { return watcher.clearInterrupt() }
-                let revents = Int32(answer.revents)
-                guard revents & Int32(POLLNVAL) == 0, revents != 0 else { return }
-                let failed = revents & Int32(POLLERR | POLLHUP) != 0
-                act(on: socket, flags: failed ? 5 : 1)  // CURL_CSELECT_IN, with _ERR
-                drive(rounds: 1)
-            }
-        }
-
-        /// `poll(2)` on two descriptors: whether either is ready within `milliseconds`.
-        private static func poll(_ first: inout pollfd, _ second: inout pollfd, milliseconds: Int32) -> Bool {
-            withUnsafeTemporaryAllocation(of: pollfd.self, capacity: 2) { descriptors in
-                guard let base = descriptors.baseAddress else { return false }
-                base.initialize(to: first)
-                (base + 1).initialize(to: second)
-                let ready = Glibc.poll(base, 2, milliseconds)
-                first = base.pointee
-                second = (base + 1).pointee
-                return ready > 0
-            }
-        }
-
-        /// The one socket libcurl waits to read (and nothing else) while watches are deferred.
-        private func onlyReadSocket() -> Int32? {
-            var found: Int32?
-            for (socket, what) in deferred where what != Libcurl.Option.pollRemove {
-                guard found == nil, what == 1 else { return nil }  // CURL_POLL_IN
-                found = socket
-            }
-            return found
-        }
-
         /// Runs libcurl's expired timers (starting new transfers among others) at most `rounds` times
         /// (libcurl sets a timer of 0 again while a busy transfer has more to read), and ends what
         /// finished.
-        private func drive(rounds: Int = 16) {
+        func drive(rounds: Int = 16) {
             var round = 0
             while let deadline = timerDeadline, deadline <= .now, round < rounds {
                 timerDeadline = nil
@@ -371,7 +310,7 @@
 
         /// Tells libcurl that `socket` is ready (or that its timer expired), failing every transfer
         /// when the multi handle itself fails.
-        private func act(on socket: Int32, flags: Int32) {
+        func act(on socket: Int32, flags: Int32) {
             var running: Int32 = 0
             let result = library.multiSocketAction(multi, socket, flags, &running)
             guard result != 0, result != Libcurl.Option.multiBadSocket else { return }
@@ -461,66 +400,5 @@
                 stop(transfer, with: URLError(.timedOut, reason: "no progress for \(transfer.idleTimeout) seconds"))
             }
         }
-
-        /// Requests whose answer their caller read (see ``submit(_:)``).
-        private var answeredByCallers = 0
-
-        /// For tests: how many sockets are parked (see `parked`), how many answers callers read,
-        /// how many requests will skip the caller's wait, and whether the next request may be
-        /// started by its caller.
-        var observed: (parkedSockets: Int, answeredByCallers: Int, callerWaitsSkipped: Int, callerMayStart: Bool) {
-            engine.lock()
-            defer { engine.unlock() }
-            return (parked.count, answeredByCallers, callerWaitsSkipped, inbox.withLock { $0.callerMayStart })
-        }
-
-        // MARK: - libcurl's callbacks (with `engine` held)
-
-        fileprivate func watch(_ socket: Int32, what: Int32) {
-            if defersWatches {
-                deferred[socket] = what
-                return
-            }
-            apply(socket, what: what)
-        }
-
-        /// Brings the epoll set in line with what libcurl asked for `socket`.
-        private func apply(_ socket: Int32, what: Int32) {
-            if what == Libcurl.Option.pollRemove {
-                if registered.contains(socket) { parked.insert(socket) }
-                return
-            }
-            guard what & 3 != 0 else { return unregister(socket) }  // CURL_POLL_NONE
-            parked.remove(socket)
-            registered.insert(socket)
-            watcher.watch(socket, what: what)
-        }
-
-        /// Takes `socket` out of the epoll set.
-        private func unregister(_ socket: Int32) {
-            parked.remove(socket)
-            registered.remove(socket)
-            watcher.watch(socket, what: Libcurl.Option.pollRemove)
-        }
-    }
-
-    /// `CURLMOPT_SOCKETFUNCTION`: libcurl wants `socket` watched for `what`, or no longer.
-    private let curlSocket:
-        @convention(c) (
-            OpaquePointer?, Int32, Int32, UnsafeMutableRawPointer?, UnsafeMutableRawPointer?
-        ) -> Int32 = { _, socket, what, context, _ in
-            guard let context else { return 0 }
-            Unmanaged<CurlEventLoop>.fromOpaque(context).takeUnretainedValue().watch(socket, what: what)
-            return 0
-        }
-
-    /// `CURLMOPT_TIMERFUNCTION`: libcurl wants a `CURL_SOCKET_TIMEOUT` call in `milliseconds` (at
-    /// once for 0), or none (-1).
-    private let curlTimer: @convention(c) (OpaquePointer?, Int, UnsafeMutableRawPointer?) -> Int32 = {
-        _, milliseconds, context in
-        guard let context else { return 0 }
-        let loop = Unmanaged<CurlEventLoop>.fromOpaque(context).takeUnretainedValue()
-        loop.timerDeadline = milliseconds < 0 ? nil : .now + .milliseconds(milliseconds)
-        return 0
     }
 #endif
