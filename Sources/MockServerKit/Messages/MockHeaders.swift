@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 /// The header fields of a request or response: ordered, repeatable, looked up case-insensitively.
 ///
 /// ```swift
@@ -80,20 +82,9 @@ public struct MockHeaders: Sendable, Equatable {
         return count
     }
 
-    /// Compares two field names without regard to ASCII case.
+    /// Compares two field names without regard to case (see `FieldName.same`).
     static func same(_ left: String, _ right: String) -> Bool {
-        guard left.utf8.count == right.utf8.count else { return false }
-        // ASCII names (all a client can send) compare byte by byte, without lowercased copies.
-        var differs = false
-        for (leftByte, rightByte) in zip(left.utf8, right.utf8) {
-            if leftByte | rightByte >= 0x80 { return left.lowercased() == right.lowercased() }
-            if !differs, asciiLowercase(leftByte) != asciiLowercase(rightByte) { differs = true }
-        }
-        return !differs
-    }
-
-    private static func asciiLowercase(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+        FieldName.same(left, right)
     }
 }
 

@@ -48,7 +48,7 @@ extension HTTPArchive.Entry {
             Field(name: item.name, value: redaction.redactsQueryKey(item.name) ? Redaction.mask : item.value ?? "")
         }
         func header(_ name: String, in fields: [(name: String, value: String)]) -> String? {
-            fields.first { $0.name.lowercased() == name }?.value
+            fields.first { FieldName.same($0.name, name) }?.value
         }
         var postData: HTTPArchive.PostData?
         if let body = exchange.requestBody, !body.isEmpty {
@@ -59,7 +59,7 @@ extension HTTPArchive.Entry {
             method: exchange.method, url: redaction.redact(exchange.url), headers: requestHeaders, queryString: query,
             postData: postData)
         let hidesCookies = redaction.redactsHeader(named: "cookie")
-        request.cookies = exchange.requestHeaders.filter { $0.name.lowercased() == "cookie" }.flatMap {
+        request.cookies = exchange.requestHeaders.filter { FieldName.same($0.name, "cookie") }.flatMap {
             HTTPArchive.Cookie.parseRequestCookies($0.value, masked: hidesCookies)
         }
         let content = HTTPArchive.Content(
@@ -68,7 +68,7 @@ extension HTTPArchive.Entry {
             status: exchange.status, statusText: StatusText.phrase(for: exchange.status),
             headers: responseHeaders, content: content)
         let hidesSetCookies = redaction.redactsHeader(named: "set-cookie")
-        response.cookies = exchange.responseHeaders.filter { $0.name.lowercased() == "set-cookie" }.compactMap {
+        response.cookies = exchange.responseHeaders.filter { FieldName.same($0.name, "set-cookie") }.compactMap {
             HTTPArchive.Cookie(setCookie: $0.value, masked: hidesSetCookies)
         }
         let milliseconds = exchange.duration.secondsValue * 1000

@@ -1,4 +1,5 @@
 package import Foundation
+import InternalServiceUtilities
 
 extension HTTPArchive {
     package struct Request: Codable, Sendable, Equatable {
@@ -45,7 +46,7 @@ extension HTTPArchive {
             self.cookies = []
             self.headers = headers
             self.content = content
-            self.redirectURL = headers.first { $0.name.lowercased() == "location" }?.value ?? ""
+            self.redirectURL = headers.first { FieldName.same($0.name, "location") }?.value ?? ""
             self.headersSize = -1
             self.bodySize = content.size
         }

@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
@@ -33,7 +35,6 @@ struct ResponseValidation: Sendable {
     static func accept(of request: URLRequest) -> String? {
         guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return nil }
         if let value = fields["Accept"] { return value }
-        let name = "accept"
-        return fields.first { $0.key.utf8.count == name.utf8.count && $0.key.lowercased() == name }?.value
+        return fields.first { FieldName.same($0.key, "Accept") }?.value
     }
 }

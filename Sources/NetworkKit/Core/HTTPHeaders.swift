@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 /// An ordered list of HTTP header fields with case-insensitive names.
 ///
 /// Order is kept and duplicates are allowed with ``add(_:)``; ``update(_:)`` replaces every field of
@@ -68,7 +70,7 @@ public struct HTTPHeaders: Hashable, Sendable {
         fields[index] = header
         var position = fields.index(after: index)
         while position < fields.endIndex {
-            if HTTPHeader.namesMatch(fields[position].name, header.name) {
+            if FieldName.same(fields[position].name, header.name) {
                 fields.remove(at: position)
             } else {
                 position = fields.index(after: position)
@@ -89,7 +91,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     ///
     /// - Parameter name: The field name, in any case.
     public mutating func remove(name: String) {
-        fields.removeAll { HTTPHeader.namesMatch($0.name, name) }
+        fields.removeAll { FieldName.same($0.name, name) }
     }
 
     /// Sorts the fields by name, ignoring case; fields of the same name keep their order.
@@ -131,7 +133,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     /// - Parameter name: The field name, in any case.
     /// - Returns: The values; empty when there is no such field.
     public func values(for name: String) -> [String] {
-        fields.filter { HTTPHeader.namesMatch($0.name, name) }.map(\.value)
+        fields.filter { FieldName.same($0.name, name) }.map(\.value)
     }
 
     /// Whether a field called `name` is present.
@@ -179,7 +181,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     }
 
     private func index(of name: String) -> Int? {
-        fields.firstIndex { HTTPHeader.namesMatch($0.name, name) }
+        fields.firstIndex { FieldName.same($0.name, name) }
     }
 }
 

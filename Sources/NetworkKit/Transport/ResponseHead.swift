@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,28 +38,18 @@ struct ResponseHead: Sendable {
         self.url = url
         var joined: [HTTPHeader] = []
         joined.reserveCapacity(fields.count)
-        if fields.count <= Self.scannedFields {
-            // A response's dozen fields: looking for an earlier one of the same name costs less
-            // than hashing lowercased copies of every name.
-            for (name, value) in fields {
-                if let position = joined.firstIndex(where: { HTTPHeader.namesMatch($0.name, name) }) {
-                    joined[position] = HTTPHeader(
-                        name: joined[position].name, value: joined[position].value + ", " + value)
-                } else {
-                    joined.append(HTTPHeader(name: name, value: value))
-                }
-            }
-        } else {
-            var positions: [String: Int] = [:]  // lowercased name → index in `joined`
-            for (name, value) in fields {
-                let key = name.lowercased()
-                if let position = positions[key] {
-                    joined[position] = HTTPHeader(
-                        name: joined[position].name, value: joined[position].value + ", " + value)
-                } else {
-                    positions[key] = joined.count
-                    joined.append(HTTPHeader(name: name, value: value))
-                }
+        // A response's dozen fields: looking for an earlier one of the same name costs less than
+        // hashing lowercased copies of every name, which only a long head pays for.
+        let scans = fields.count <= Self.scannedFields
+        var positions: [String: Int] = [:]  // lowercased name → index in `joined`, when not scanning
+        for (name, value) in fields {
+            let key = scans ? "" : name.lowercased()
+            let position = scans ? joined.firstIndex { FieldName.same($0.name, name) } : positions[key]
+            if let position {
+                joined[position] = HTTPHeader(name: joined[position].name, value: joined[position].value + ", " + value)
+            } else {
+                if !scans { positions[key] = joined.count }
+                joined.append(HTTPHeader(name: name, value: value))
             }
         }
         self.fields = .list(HTTPHeaders(uniqueNamesSorted: joined))

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import Testing
 
 @testable import NetworkKit
@@ -13,13 +14,13 @@ struct HeaderNameMatchingTests {
         "ée", "x-é", "X-É", "ß", "SS", "ss",
     ]
 
-    @Test("namesMatch answers as comparing lowercased() copies does, for every pair")
+    @Test("FieldName.same answers as comparing lowercased() copies does, for every pair")
     func matchesLowercasedComparison() {
         for one in Self.names {
             for other in Self.names {
                 // Then the fast comparison and the defining one agree
                 #expect(
-                    HTTPHeader.namesMatch(one, other) == (one.lowercased() == other.lowercased()),
+                    FieldName.same(one, other) == (one.lowercased() == other.lowercased()),
                     "\(one.debugDescription) and \(other.debugDescription)")
             }
         }

@@ -1,5 +1,6 @@
 #if os(Linux)
     import Foundation
+    import InternalServiceUtilities
     import FoundationNetworking
 
     /// One exchange in a ``CurlEventLoop``: its easy handle's options and callbacks, and what its
@@ -155,7 +156,7 @@
                 // A redirect (but a 304, which answers a conditional request) is followed by the
                 // exchange's rules when the hop ends; its body is not kept.
                 if exchange.followsRedirects, (300..<400).contains(head.status), head.status != 304,
-                    head.fields.contains(where: { HTTPHeader.namesMatch($0.0, "Location") })
+                    head.fields.contains(where: { FieldName.same($0.0, "Location") })
                 {
                     redirect = makeResponse()
                     return redirect != nil
