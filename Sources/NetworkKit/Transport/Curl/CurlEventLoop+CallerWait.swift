@@ -28,7 +28,7 @@
             }
             let deadline = ContinuousClock.now + settings.callerWait
             let alone = inbox.withLock { inbox -> Bool in
-                inbox.callerWaits = inbox.new.isEmpty && inbox.cancelled.isEmpty
+                inbox.callerWaits = inbox.isEmpty
                 return inbox.callerWaits
             }
             defer { inbox.withLock { $0.callerWaits = false } }

@@ -17,8 +17,8 @@
     /// holds a thread of Swift's pool, so it is short, skipped for a while after one that ran out,
     /// and interrupted by any other submission or cancellation. Otherwise a caller leaves the
     /// transfer in a locked inbox and wakes the thread if it sleeps. The thread runs only while
-    /// there is work: idle for `Settings.idleExit` (2 s), it ends, and the next submission starts another; the
-    /// multi handle, with its connection cache, lives as long as the loop.
+    /// there is work: idle for `Settings.idleExit` (2 s), it ends, and the next submission starts
+    /// another; the multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
         // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
         // `engine` (and libcurl's callbacks into CurlTransfer objects) are used only by a thread
@@ -42,6 +42,9 @@
             var callerWaits = false
             /// The transport was shut down: an idle loop ends at once.
             var stopping = false
+
+            /// No submission or cancellation waits for the loop.
+            var isEmpty: Bool { new.isEmpty && cancelled.isEmpty }
         }
 
         let library: Libcurl
@@ -144,13 +147,13 @@
                             || (transfer.easy != nil && transfer.lastActivity + transfer.idleLimit < until)
                     }
                     let answered = active.isEmpty
-                    if answered { answeredByCallers += 1 }
+                    answeredByCallers += answered ? 1 : 0
                     engine.unlock()
                     if answered {
                         // Answered here: the loop's thread, still waiting, never saw the transfer,
                         // and the next request may start its own as well (once the handle is free).
                         inbox.withLock { inbox in
-                            inbox.callerMayStart = inbox.waiting && inbox.new.isEmpty && inbox.cancelled.isEmpty
+                            inbox.callerMayStart = inbox.waiting && inbox.isEmpty
                         }
                     }
                     if wake ?? false { watcher.wake() }
@@ -235,7 +238,7 @@
                     let waited = since.duration(to: now) >= settings.idleExit
                     if waited || inbox.value.stopping {
                         let ended = inbox.withLock { inbox -> Bool in
-                            guard inbox.new.isEmpty, inbox.cancelled.isEmpty, waited || inbox.stopping else {
+                            guard inbox.isEmpty, waited || inbox.stopping else {
                                 return false
                             }
                             inbox.running = false
@@ -250,7 +253,7 @@
                 // What arrived since the inbox was read is taken at once, with a wait of zero that
                 // still collects ready sockets; otherwise the thread sleeps and says so.
                 let waits = inbox.withLock { inbox -> Bool in
-                    inbox.waiting = inbox.new.isEmpty && inbox.cancelled.isEmpty && !(idle && inbox.stopping)
+                    inbox.waiting = inbox.isEmpty && !(idle && inbox.stopping)
                     return inbox.waiting
                 }
                 let wait = waits ? waitDuration(idleSince: idleSince) : .zero

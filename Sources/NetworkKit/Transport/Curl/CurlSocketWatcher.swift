@@ -67,20 +67,29 @@
 
         /// Makes the current or next ``wait(milliseconds:into:)`` return at once.
         func wake() {
-            var one: UInt64 = 1
-            _ = write(wakeDescriptor, &one, 8)
+            Self.post(wakeDescriptor)
         }
 
         /// Makes ``interruptDescriptor`` readable, ending a caller's wait for its answer.
         func interrupt() {
-            var one: UInt64 = 1
-            _ = write(interruptDescriptor, &one, 8)
+            Self.post(interruptDescriptor)
         }
 
         /// Makes ``interruptDescriptor`` unreadable again.
         func clearInterrupt() {
+            Self.drain(interruptDescriptor)
+        }
+
+        /// Adds one to an eventfd's counter, which makes it readable.
+        private static func post(_ descriptor: Int32) {
+            var one: UInt64 = 1
+            _ = write(descriptor, &one, 8)
+        }
+
+        /// Reads an eventfd's counter back to zero, which makes it unreadable.
+        private static func drain(_ descriptor: Int32) {
             var value: UInt64 = 0
-            _ = read(interruptDescriptor, &value, 8)
+            _ = read(descriptor, &value, 8)
         }
 
         /// Waits until a watched socket is ready, ``wake()`` is called or `milliseconds` pass, and
@@ -94,8 +103,7 @@
                     let (events, data) = Epoll.event(index, in: base)
                     let socket = Int32(truncatingIfNeeded: data)
                     if socket == wakeDescriptor {
-                        var value: UInt64 = 0
-                        _ = read(wakeDescriptor, &value, 8)
+                        Self.drain(wakeDescriptor)
                         continue
                     }
                     var flags: Int32 = 0
