@@ -1,7 +1,8 @@
 import InternalServiceUtilities
 
 /// Passes a transfer's byte counts to the caller's handler: never backwards, not more often than
-/// every 1/512 of the total (256 KiB when it is unknown) or 50 ms, and always the last one.
+/// every 1/512 of the total (256 KiB when it is unknown) or 50 ms, never past a known total, and
+/// always the last one.
 final class ProgressReporter: Sendable {
     private struct State {
         var reported: Int64 = -1
@@ -24,8 +25,10 @@ final class ProgressReporter: Sendable {
         handler.map(ProgressReporter.init)
     }
 
-    /// `completed` bytes of `total` are done.
-    func update(completed: Int64, total: Int64?) {
+    /// `completed` bytes of `total` are done (a count past `total`, from a transport that counts
+    /// more than the body, is reported as `total`).
+    func update(completed count: Int64, total: Int64?) {
+        let completed = total.map { min(count, $0) } ?? count
         let now = clock.now
         let send = state.withLock { state -> Bool in
             guard !state.finished, completed >= state.reported else { return false }

@@ -39,6 +39,9 @@
         var stream: InputStream?
         var streamFailure: String?
         var sentReported: Int64 = -1
+        /// Body bytes handed to libcurl in this hop. libcurl's count of bytes sent includes a
+        /// chunked body's framing, so what is reported as sent is never more than this.
+        var bodyBytesRead: Int64 = 0
         /// libcurl's error text of the current hop.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Libcurl.Option.errorBufferSize)
         /// The header list of the current hop, freed when the hop ends.
@@ -232,6 +235,13 @@
         /// Fills `buffer` with the next body bytes: the count, 0 at the end, nil to abort.
         func read(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
             lastActivity = .now
+            let count = readBody(into: buffer)
+            if let count { bodyBytesRead += Int64(count) }
+            return count
+        }
+
+        /// `read(into:)` without the count.
+        private func readBody(into buffer: UnsafeMutableRawBufferPointer) -> Int? {
             guard !exchange.isCancelled, let base = buffer.baseAddress else { return nil }
             switch body {
             case .none:
@@ -276,11 +286,13 @@
         /// Starts the body again from its beginning (a redirect that keeps the method and body).
         func rewind() {
             memoryOffset = 0
+            bodyBytesRead = 0
             stream?.close()
             stream = nil
         }
 
-        func progressed(sent: Int64) -> Bool {
+        func progressed(sent wireBytes: Int64) -> Bool {
+            let sent = min(wireBytes, bodyBytesRead)
             if sent != sentReported {
                 sentReported = sent
                 lastActivity = .now
