@@ -41,7 +41,7 @@ enum ResponseWriter {
         output.append(contentsOf: crlf)
         var declaredLength: String?
         for field in response.headers {
-            let isContentLength = MockHeaders.same(field.name, "Content-Length")
+            let isContentLength = FieldName.same(field.name, "Content-Length")
             if isContentLength { declaredLength = field.value }
             guard !isContentLength, !isManaged(field.name), !field.name.isEmpty,
                 field.name.utf8.allSatisfy(ASCII.isToken)
@@ -89,8 +89,8 @@ enum ResponseWriter {
 
     /// Whether `name` is a field the server writes itself (Content-Length is handled apart).
     private static func isManaged(_ name: String) -> Bool {
-        MockHeaders.same(name, "Transfer-Encoding") || MockHeaders.same(name, "Connection")
-            || MockHeaders.same(name, "Date")
+        FieldName.same(name, "Transfer-Encoding") || FieldName.same(name, "Connection")
+            || FieldName.same(name, "Date")
     }
 
     private static func appendField(_ name: String, _ value: String, to output: inout [UInt8]) {

@@ -1,4 +1,5 @@
 public import Foundation
+import InternalServiceUtilities
 public import NetworkKit
 
 #if canImport(FoundationNetworking)
@@ -94,7 +95,7 @@ extension MockServer {
             let response = try await client.send(outgoing)
             var headers = MockHeaders()
             for field in response.headers where !unforwardedResponseHeaders.contains(field.name.lowercased()) {
-                let isLocation = MockHeaders.same(field.name, "Location")
+                let isLocation = FieldName.same(field.name, "Location")
                 headers.add(field.name, isLocation ? pointedBack(field.value, from: base, to: proxy) : field.value)
             }
             return MockResponse(status: response.statusCode, headers: headers, body: response.body)

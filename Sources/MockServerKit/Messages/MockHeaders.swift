@@ -41,10 +41,10 @@ public struct MockHeaders: Sendable, Equatable {
     ///
     /// - Parameter name: the field name.
     public subscript(name: String) -> String? {
-        get { fields.first { Self.same($0.name, name) }?.value }
+        get { fields.first { FieldName.same($0.name, name) }?.value }
         set {
-            let index = fields.firstIndex { Self.same($0.name, name) }
-            fields.removeAll { Self.same($0.name, name) }
+            let index = fields.firstIndex { FieldName.same($0.name, name) }
+            fields.removeAll { FieldName.same($0.name, name) }
             guard let newValue else { return }
             fields.insert(Field(name: name, value: newValue), at: Swift.min(index ?? fields.count, fields.count))
         }
@@ -55,7 +55,7 @@ public struct MockHeaders: Sendable, Equatable {
     /// - Parameter name: the field name.
     /// - Returns: the values; empty when the field is absent.
     public func values(for name: String) -> [String] {
-        fields.filter { Self.same($0.name, name) }.map(\.value)
+        fields.filter { FieldName.same($0.name, name) }.map(\.value)
     }
 
     /// Adds a field after the others, keeping any field of the same name.
@@ -72,19 +72,14 @@ public struct MockHeaders: Sendable, Equatable {
     /// - Parameter name: the field name.
     /// - Returns: true when at least one field has that name.
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.same($0.name, name) }
+        fields.contains { FieldName.same($0.name, name) }
     }
 
     /// How many fields are called `name` (any case).
     func count(of name: String) -> Int {
         var count = 0
-        for field in fields where Self.same(field.name, name) { count += 1 }
+        for field in fields where FieldName.same(field.name, name) { count += 1 }
         return count
-    }
-
-    /// Compares two field names without regard to case (see `FieldName.same`).
-    static func same(_ left: String, _ right: String) -> Bool {
-        FieldName.same(left, right)
     }
 }
 
