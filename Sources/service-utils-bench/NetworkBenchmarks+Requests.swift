@@ -43,7 +43,7 @@
                 }
                 let plain = plainSession()
                 let client = HTTPClient()
-                let overURLSession = HTTPClient { $0.transferEngine = .urlSession }
+                let overURLSession = HTTPClient { $0.transport = .urlSession }
                 let router = BenchRouter(baseURL: server.url)
                 let tearDown: @Sendable () async -> Void = {
                     plain.invalidateAndCancel()

@@ -1,20 +1,16 @@
 // A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
 #if os(Linux) || os(macOS)
     import Foundation
-    #if os(Linux)
-        import NetworkKit
-    #endif
+    import NetworkKit
 
     /// The `service-utils` command: dispatches to the subcommands listed in ``CommandRegistry``.
     @main
     enum ServiceUtilsCLI {
         static func main() async {
             let status = await run(Array(CommandLine.arguments.dropFirst()), console: Console())
-            #if os(Linux)
-                // The command's clients are gone and their transports shut down: let libcurl's
-                // threads end before the process does, so none is cut off mid-teardown.
-                CurlLoopThreads.waitUntilEnded(timeout: .seconds(3))
-            #endif
+            // The command's clients are gone and their transports shut down: let the transports'
+            // threads end before the process does, so none is cut off mid-teardown.
+            HTTPClient.waitForBuiltInTransportsToEnd(timeout: .seconds(3))
             exit(status)
         }
 

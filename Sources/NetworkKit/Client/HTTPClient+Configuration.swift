@@ -61,17 +61,27 @@ extension HTTPClient {
         /// Which HTTP versions may be used (``HTTPVersionPolicy/automatic`` by default: HTTP/2 over
         /// TLS where the server offers it). URLSession decides this itself and ignores it.
         public var httpVersion: HTTPVersionPolicy = .automatic
-        /// The transport of every request; nil (the default) for the built-in one that
-        /// ``transferEngine`` picks. A client never shuts down a transport it was given, so one
-        /// transport may serve several clients.
+        /// The transport of every request: `nil` (the default, also written `.automatic`) for the
+        /// platform's built-in one, `.libcurl` or `.urlSession` for a given built-in one (see
+        /// ``BuiltInTransport``), which the client makes and shuts down, or a transport of your own,
+        /// which the client never shuts down, so one transport may serve several clients.
+        ///
+        /// ```swift
+        /// let plain = HTTPClient { $0.transport = .urlSession }
+        /// let canned = HTTPClient { $0.transport = CannedTransport(body: Data()) }
+        /// ```
         public var transport: (any HTTPTransport)?
         /// Where uploads write multipart bodies too large for memory before streaming them (the
         /// system's temporary folder by default); each file is removed when its upload ends.
         public var temporaryDirectory: URL = FileManager.default.temporaryDirectory
-        /// The built-in transport of every request when ``transport`` is nil
-        /// (``TransferEngine/automatic`` by default: libcurl on Linux when it can be loaded,
-        /// URLSession otherwise).
-        public var transferEngine: TransferEngine = .automatic
+        /// The built-in transport of every request: the former name of ``transport``'s built-in
+        /// choices. Reads ``BuiltInTransport/automatic`` when ``transport`` is nil or a transport of
+        /// your own.
+        @available(*, deprecated, renamed: "transport")
+        public var transferEngine: BuiltInTransport {
+            get { transport as? BuiltInTransport ?? .automatic }
+            set { transport = newValue }
+        }
         /// Waits between retries; tests inject one that records instead of sleeping.
         public var sleep: @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
 

@@ -15,7 +15,7 @@
 /// ```
 ///
 /// Every request goes through one ``HTTPTransport``: libcurl on Linux, URLSession on Apple platforms
-/// (see ``TransferEngine``), or the configuration's own. No cookies or cache are kept on disk, every
+/// (see ``BuiltInTransport``), or the configuration's own. No cookies or cache are kept on disk, every
 /// attempt is a fresh exchange, and a `401` carrying `WWW-Authenticate` is delivered as
 /// ``HTTPError/unacceptableStatus(_:)`` on every platform.
 public final class HTTPClient: Sendable {
@@ -36,7 +36,7 @@ public final class HTTPClient: Sendable {
         self.configuration = configuration
         let choice = configuration.makeTransport()
         transport = choice.transport
-        ownsTransport = configuration.transport == nil
+        ownsTransport = configuration.transport.map { $0 is BuiltInTransport } ?? true
         if let reason = choice.fallbackReason {
             for monitor in configuration.eventMonitors {
                 monitor.transportDidFallBack(to: choice.transport.name, reason: reason)

@@ -57,7 +57,7 @@ enum FaultMatrix {
     struct Cell: Sendable, CustomStringConvertible {
         let operation: Operation
         let fault: Fault
-        let engine: TransferEngine
+        let engine: BuiltInTransport
         /// The outcome the table expects (see ``Observation/outcome``).
         let expected: String
 
@@ -65,7 +65,7 @@ enum FaultMatrix {
     }
 
     /// The engines every cell runs on.
-    static let engines: [TransferEngine] = [.libcurl, .urlSession]
+    static let engines: [BuiltInTransport] = [.libcurl, .urlSession]
 
     /// The table's file.
     static let tableURL = URL(fileURLWithPath: #filePath)

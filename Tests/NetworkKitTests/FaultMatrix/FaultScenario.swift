@@ -88,7 +88,7 @@ struct FaultScenario: Sendable {
         folder = try TestFolder()
         client = HTTPClient {
             $0.timeout = Self.timeout
-            $0.transferEngine = cell.engine
+            $0.transport = cell.engine
             if cell.fault.failsFirst {
                 $0.retriers = [RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), jitter: 0)]
             }
@@ -125,7 +125,7 @@ struct FaultScenario: Sendable {
         let engine = cell.engine
         let plain = HTTPClient {
             $0.timeout = Self.timeout
-            $0.transferEngine = engine
+            $0.transport = engine
         }
         _ = try? await plain.download(route(), to: destination)
         return server.requests.filter { $0.path == "/op" }.count

@@ -34,7 +34,7 @@
         @Test(
             "descriptors and resident memory are unchanged after 1,000 faulted requests",
             .timeLimit(.minutes(3)), arguments: FaultMatrix.engines)
-        func thousandFaultedRequests(engine: TransferEngine) async throws {
+        func thousandFaultedRequests(engine: BuiltInTransport) async throws {
             // Given a server whose 256 KiB answers meet one fault after another, and a client warmed up
             let server = try MockServer()
             defer { server.stop() }
@@ -46,7 +46,7 @@
             }
             let client = HTTPClient {
                 $0.timeout = 5
-                $0.transferEngine = engine
+                $0.transport = engine
             }
             let failures = try await Self.send(100, through: client, to: server)
             #expect(failures == 100)

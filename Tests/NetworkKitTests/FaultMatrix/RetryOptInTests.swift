@@ -11,7 +11,7 @@ struct RetryOptInTests {
     @Test(
         "a POST upload reset after the server read it is retried only when POST is made retryable",
         arguments: FaultMatrix.engines, [false, true])
-    func postRetriedOnlyWhenOptedIn(engine: TransferEngine, optedIn: Bool) async throws {
+    func postRetriedOnlyWhenOptedIn(engine: BuiltInTransport, optedIn: Bool) async throws {
         // Given a server that reads a multipart POST, then resets the first connection instead of answering
         let server = try MockServer()
         defer { server.stop() }
@@ -22,7 +22,7 @@ struct RetryOptInTests {
         if optedIn { policy.retryableMethods.insert(.post) }
         let client = HTTPClient {
             $0.timeout = FaultScenario.timeout
-            $0.transferEngine = engine
+            $0.transport = engine
             $0.retriers = [policy]
         }
         var form = MultipartFormData()

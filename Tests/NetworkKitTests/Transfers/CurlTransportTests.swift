@@ -11,14 +11,14 @@
         import Glibc
     #endif
 
-    /// What the libcurl transport (Linux's automatic ``TransferEngine``) must do as the URLSession one
+    /// What the libcurl transport (Linux's automatic ``BuiltInTransport``) must do as the URLSession one
     /// does; every other transfer test runs through it too, and these compare the two where it matters.
     @Suite("Transfers through libcurl and through URLSession")
     struct CurlTransportTests {
         @Test(
             "a server that stops sending mid-body times out after the configured idle time",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func idleTimeout(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func idleTimeout(engine: BuiltInTransport) async throws {
             // Given a server that sends its head and a first piece, then nothing
             let server = try MockServer()
             defer { server.stop() }
@@ -34,7 +34,7 @@
             defer { folder.remove() }
             let client = HTTPClient {
                 $0.timeout = 1
-                $0.transferEngine = engine
+                $0.transport = engine
             }
 
             // When a download waits for the rest
@@ -87,7 +87,7 @@
             let file = try folder.write(content, to: "body.bin")
 
             // When it is uploaded to /old
-            let response = try await HTTPClient { $0.transferEngine = .libcurl }.upload(
+            let response = try await HTTPClient { $0.transport = .libcurl }.upload(
                 .file(file), to: ServerRoute(server, "old", method: .post),
                 options: UploadOptions(framing: framing, multipartMemoryThreshold: 1_000))
 
@@ -101,13 +101,13 @@
 
         @Test(
             "one client's transfers in a row reuse its connection",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func connectionReuse(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func connectionReuse(engine: BuiltInTransport) async throws {
             // Given a server and one client
             let server = try MockServer()
             defer { server.stop() }
             server.stub(method: .get, path: "/piece") { _ in .text("piece") }
-            let client = HTTPClient { $0.transferEngine = engine }
+            let client = HTTPClient { $0.transport = engine }
             let folder = try TestFolder()
             defer { folder.remove() }
 
@@ -132,8 +132,8 @@
 
         @Test(
             "a streamed POST sends its body; an infinite timeout is no limit",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func streamedPostWithBody(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func streamedPostWithBody(engine: BuiltInTransport) async throws {
             // Given a server echoing what it is sent, and a POST carrying JSON
             let server = try MockServer()
             defer { server.stop() }
@@ -143,7 +143,7 @@
             request.httpBody = Data(#"{"month":"2026-11"}"#.utf8)
             request.setValue("application/json", forHTTPHeaderField: "Content-Type")
             let client = HTTPClient {
-                $0.transferEngine = engine
+                $0.transport = engine
                 $0.timeout = .infinity
             }
 
@@ -163,8 +163,8 @@
 
         @Test(
             "a PUT answered 303 is followed with a GET; answered 307, with the PUT (and, through libcurl, its body) again",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func putRedirects(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func putRedirects(engine: BuiltInTransport) async throws {
             // Given a server that sends a PUT on to /done, with a 303 or a 307
             let server = try MockServer()
             defer { server.stop() }
@@ -176,7 +176,7 @@
             }
             server.stub(method: .get, path: "/done") { _ in .text("got") }
             server.stub(method: .put, path: "/done") { request in MockResponse(status: 201, body: request.body) }
-            let client = HTTPClient { $0.transferEngine = engine }
+            let client = HTTPClient { $0.transport = engine }
             let content = testBytes(70_000)
 
             // When data is uploaded with PUT to each
@@ -208,7 +208,7 @@
                     MockResponse(status: 303, headers: ["Location": location])
                 }
             }
-            let client = HTTPClient { $0.transferEngine = .libcurl }
+            let client = HTTPClient { $0.transport = .libcurl }
             let folder = try TestFolder()
             defer { folder.remove() }
 
@@ -231,8 +231,8 @@
 
         @Test(
             "nothing listening is cannotConnectToHost, and no file is made",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func connectionRefused(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func connectionRefused(engine: BuiltInTransport) async throws {
             // Given a port bound without listening, held for the whole test (closing it would let a
             // server of another test take it)
             let bound = try LoopbackSocket.bind()
@@ -243,7 +243,7 @@
 
             // When a download starts there
             let error = await #expect(throws: HTTPError.self) {
-                try await HTTPClient { $0.transferEngine = engine }.download(
+                try await HTTPClient { $0.transport = engine }.download(
                     URLRequest(url: url), to: folder.file("file.bin"))
             }
 
@@ -254,8 +254,8 @@
 
         @Test(
             "repeated response headers are joined with commas; the status and head arrive as sent",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func responseHead(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func responseHead(engine: BuiltInTransport) async throws {
             // Given a server answering with a repeated header and a custom reason phrase
             let server = try MockServer()
             defer { server.stop() }
@@ -268,7 +268,7 @@
             }
 
             // When it is streamed
-            let stream = try await HTTPClient { $0.transferEngine = engine }.stream(ServerRoute(server, "head"))
+            let stream = try await HTTPClient { $0.transport = engine }.stream(ServerRoute(server, "head"))
             var body = Data()
             for try await chunk in stream.chunks { body.append(chunk) }
 

@@ -17,8 +17,8 @@ struct SentBytesTests {
     #if canImport(FoundationNetworking)
         @Test(
             "a chunked upload is told body bytes sent, not chunk framing: the last count is the body's length",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func chunkedCounts(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func chunkedCounts(engine: BuiltInTransport) async throws {
             // Given an echoing server and a body whose last chunk is short
             let server = try MockServer()
             defer { server.stop() }
@@ -35,7 +35,7 @@ struct SentBytesTests {
                 pins: PublicKeyPins(), sent: { count in counts.withLock { $0.append(count) } })
 
             // When it is sent chunked through the engine's transport
-            let client = HTTPClient { $0.transferEngine = engine }
+            let client = HTTPClient { $0.transport = engine }
             let response = try await exchange.run(on: client.transport).get()
 
             // Then the server got the body chunked, and every count was at most the body's length,

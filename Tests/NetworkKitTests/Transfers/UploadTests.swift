@@ -70,8 +70,8 @@ struct UploadTests {
     #if canImport(FoundationNetworking)
         @Test(
             "on Linux a file above the memory threshold keeps its Content-Length through libcurl; URLSession sends it chunked",
-            arguments: [TransferEngine.libcurl, .urlSession])
-        func largeFileOnLinux(engine: TransferEngine) async throws {
+            arguments: [BuiltInTransport.libcurl, .urlSession])
+        func largeFileOnLinux(engine: BuiltInTransport) async throws {
             // Given a 64 KiB file and a 1 KB threshold (FoundationNetworking's own file reader, the
             // only way for URLSession to send a file with its length there, can stop the process: it is
             // never used)
@@ -83,7 +83,7 @@ struct UploadTests {
             let file = try folder.write(content, to: "large.bin")
 
             // When it is uploaded with the default framing
-            let response = try await HTTPClient { $0.transferEngine = engine }.upload(
+            let response = try await HTTPClient { $0.transport = engine }.upload(
                 .file(file), to: ServerRoute(server, "upload", method: .post),
                 options: UploadOptions(framing: .contentLength, multipartMemoryThreshold: 1_000))
 
@@ -98,8 +98,8 @@ struct UploadTests {
 
     @Test(
         "a large form goes through a temporary file removed after (on Linux its parts are streamed)",
-        arguments: [TransferEngine.libcurl, .urlSession])
-    func largeMultipart(engine: TransferEngine) async throws {
+        arguments: [BuiltInTransport.libcurl, .urlSession])
+    func largeMultipart(engine: BuiltInTransport) async throws {
         // Given a form with a field and a streamed 2 MiB file, above a 1 KB threshold
         let temporary = try TestFolder()
         defer { temporary.remove() }
@@ -118,7 +118,7 @@ struct UploadTests {
         let form = try avatarForm(photo: photo)
         let client = HTTPClient {
             $0.temporaryDirectory = temporary.url
-            $0.transferEngine = engine
+            $0.transport = engine
         }
 
         // When it is uploaded

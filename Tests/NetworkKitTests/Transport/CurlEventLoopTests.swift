@@ -56,7 +56,7 @@
             server.stub(method: .get, path: "/item/:n") { request in
                 .text("item \(request.pathParameters["n"] ?? "?")")
             }
-            let client = HTTPClient { $0.transferEngine = .libcurl }
+            let client = HTTPClient { $0.transport = .libcurl }
             #expect(client.transportName == "libcurl")
             @Sendable func fetch(_ number: Int) async throws -> String? {
                 try await client.send(URLRequest(url: server.url("item/\(number)"))).text

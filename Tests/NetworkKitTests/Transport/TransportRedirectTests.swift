@@ -12,7 +12,7 @@ import Testing
 /// URLSession, whose delegate sends the request the exchange returns.
 @Suite("Redirect rules through the built-in transports")
 struct TransportRedirectTests {
-    static let engines = [TransferEngine.libcurl, .urlSession]
+    static let engines = [BuiltInTransport.libcurl, .urlSession]
 
     /// A `method` request for `path` on `server`, with a small body when the method takes one.
     static func request(_ server: MockServer, _ path: String, method: HTTPMethod = .get) -> URLRequest {
@@ -25,14 +25,14 @@ struct TransportRedirectTests {
     @Test(
         "a redirect to file:///etc/passwd is unsupportedURL naming the location, for GET and PUT",
         arguments: engines, [HTTPMethod.get, .put])
-    func fileLocation(engine: TransferEngine, method: HTTPMethod) async throws {
+    func fileLocation(engine: BuiltInTransport, method: HTTPMethod) async throws {
         // Given a server sending the request on to a local file
         let server = try MockServer()
         defer { server.stop() }
         server.stub(method: MockRequest.Method(rawValue: method.rawValue), path: "/leak") { _ in
             MockResponse(status: 302, headers: ["Location": "file:///etc/passwd"])
         }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
 
         // When the client sends it
         let error = await #expect(throws: HTTPError.self) {
@@ -52,7 +52,7 @@ struct TransportRedirectTests {
     }
 
     @Test("with followsRedirects off, a redirect is the answer: status, Location and body", arguments: engines)
-    func notFollowed(engine: TransferEngine) async throws {
+    func notFollowed(engine: BuiltInTransport) async throws {
         // Given a server redirecting /old to /new with a body of its own
         let server = try MockServer()
         defer { server.stop() }
@@ -61,7 +61,7 @@ struct TransportRedirectTests {
         }
         server.stub(method: .get, path: "/new") { _ in .text("new") }
         let client = HTTPClient {
-            $0.transferEngine = engine
+            $0.transport = engine
             $0.followsRedirects = false
         }
 
@@ -76,14 +76,14 @@ struct TransportRedirectTests {
     }
 
     @Test("a Location that is not a URL is badURL", arguments: engines)
-    func locationNotAURL(engine: TransferEngine) async throws {
+    func locationNotAURL(engine: BuiltInTransport) async throws {
         // Given a server answering with a Location that does not parse as a URL
         let server = try MockServer()
         defer { server.stop() }
         server.stub(method: .get, path: "/broken") { _ in
             MockResponse(status: 302, headers: ["Location": "http://[oops"])
         }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
 
         // When the client asks for it
         let error = await #expect(throws: HTTPError.self) { try await client.send(Self.request(server, "broken")) }
@@ -94,7 +94,7 @@ struct TransportRedirectTests {
     }
 
     @Test("16 chained redirects are followed; 17 are httpTooManyRedirects", arguments: engines)
-    func redirectLimit(engine: TransferEngine) async throws {
+    func redirectLimit(engine: BuiltInTransport) async throws {
         // Given a server whose /hop/N redirects to /hop/N+1 up to /hop/17, which answers
         let server = try MockServer()
         defer { server.stop() }
@@ -102,7 +102,7 @@ struct TransportRedirectTests {
             let hop = Int(request.pathParameters["n"] ?? "") ?? 0
             return hop < 17 ? MockResponse(status: 302, headers: ["Location": "/hop/\(hop + 1)"]) : .text("end")
         }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
 
         // When the client starts 16 hops away, then 17
         let followed = try await client.send(Self.request(server, "hop/1"))
@@ -117,7 +117,7 @@ struct TransportRedirectTests {
     }
 
     @Test("a 303 after a POST arrives at its target as a GET without a body", arguments: engines)
-    func seeOtherAfterPost(engine: TransferEngine) async throws {
+    func seeOtherAfterPost(engine: BuiltInTransport) async throws {
         // Given a server answering a form POST with 303 to /result
         let server = try MockServer()
         defer { server.stop() }
@@ -127,7 +127,7 @@ struct TransportRedirectTests {
         server.stub(method: .get, path: "/result") { _ in .text("done") }
         var request = Self.request(server, "submit", method: .post)
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
 
         // When the client posts the form
         let response = try await client.send(request)
@@ -146,7 +146,7 @@ struct TransportRedirectTests {
     @Test(
         "a redirect to another origin (127.0.0.1 to localhost) drops Authorization and Cookie; one to the same origin keeps them",
         arguments: engines)
-    func crossOriginDropsCredentials(engine: TransferEngine) async throws {
+    func crossOriginDropsCredentials(engine: BuiltInTransport) async throws {
         // Given a server that sends /away to itself as localhost and /near to itself as 127.0.0.1
         let server = try MockServer()
         defer { server.stop() }
@@ -156,7 +156,7 @@ struct TransportRedirectTests {
         }
         server.stub(method: .get, path: "/near") { _ in MockResponse(status: 302, headers: ["Location": "/landing"]) }
         server.stub(method: .get, path: "/landing") { _ in .text("landed") }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
         func request(_ path: String) -> URLRequest {
             var request = Self.request(server, path)
             request.setValue("Bearer secret", forHTTPHeaderField: "Authorization")

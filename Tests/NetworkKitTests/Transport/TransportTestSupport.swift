@@ -90,7 +90,7 @@ struct TLSFixture: Sendable {
     func settledLogLines(containing marker: String) async throws -> [String] {
         let follower = probe()
         let client = HTTPClient {
-            $0.transferEngine = .libcurl
+            $0.transport = .libcurl
             $0.trustAnchors = try? anchors()
         }
         _ = try await client.send(follower.request)

@@ -22,7 +22,7 @@ public struct UploadOptions: Sendable, Hashable {
     /// How the body's end is announced.
     public enum Framing: Sendable, Hashable {
         /// A `Content-Length` header: what every server accepts. On Linux with the URLSession
-        /// transport (``TransferEngine/urlSession``, or when libcurl is not available), a file up to
+        /// transport (``BuiltInTransport/urlSession``, or when libcurl is not available), a file up to
         /// ``UploadOptions/multipartMemoryThreshold`` is read into memory and sent with its length,
         /// and a larger file or form is sent ``chunked``: FoundationNetworking's own file reader can
         /// stop the process when a transfer ends while it waits for the disk, so it is never used.

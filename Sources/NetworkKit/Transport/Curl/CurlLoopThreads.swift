@@ -9,7 +9,7 @@
     /// only from a thread being torn down, which LeakSanitizer may report as leaked; the command line
     /// tool waits here after its clients are gone (their transports were shut down, so each loop
     /// ends as soon as its last transfer has).
-    package enum CurlLoopThreads {
+    enum CurlLoopThreads {
         private static let live = NSCondition()
         // Guarded by `live`: read and written only between `live.lock()` and `live.unlock()`.
         nonisolated(unsafe) private static var count = 0
@@ -45,7 +45,7 @@
         ///
         /// - Returns: True when none runs.
         @discardableResult
-        package static func waitUntilEnded(timeout: Duration = .seconds(5)) -> Bool {
+        static func waitUntilEnded(timeout: Duration = .seconds(5)) -> Bool {
             let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
             let deadline = Date(timeIntervalSinceNow: seconds)
             live.lock()
