@@ -164,7 +164,7 @@ public final class HTTPClient: Sendable {
         let pins = configuration.publicKeyPins
         let follows = configuration.followsRedirects
         return try await RequestExecution(client: self, request: base).run { adapted, _ in
-            await HTTPExchange(request: adapted, sink: DataSink(), pins: pins, followsRedirects: follows)
+            await HTTPExchange(request: adapted, sink: MemorySink(), pins: pins, followsRedirects: follows)
                 .run(on: transport)
                 .flatMap(validation.validate)
         }

@@ -76,10 +76,7 @@ extension DataResponse where Failure == HTTPError {
         switch validation {
         case .statusCodes(let codes):
             guard !codes.contains(answer.statusCode) else { return nil }
-            let failure = HTTPError.StatusFailure(
-                request: HTTPError.RequestSummary(answer.request), statusCode: answer.statusCode,
-                headers: answer.headers, body: answer.body)
-            return .unacceptableStatus(failure)
+            return .unacceptableStatus(HTTPError.StatusFailure(answer))
         case .acceptable:
             let check = ResponseValidation(acceptableStatusCodes: 200..<300, validatesContentType: true)
             guard case .failure(let error) = check.validate(answer) else { return nil }

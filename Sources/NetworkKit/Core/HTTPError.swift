@@ -114,7 +114,8 @@ extension HTTPError {
         public let statusCode: Int
         /// The response headers.
         public let headers: HTTPHeaders
-        /// The response body, as received.
+        /// The response body as received, up to its first ``maximumBodyLength`` bytes, whatever
+        /// kind of request met the status (data, download, upload, stream).
         public let body: Data
 
         /// Creates the payload; NetworkKit makes these, stubs and tests may too.

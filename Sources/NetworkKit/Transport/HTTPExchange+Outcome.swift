@@ -47,10 +47,9 @@ extension HTTPExchange {
         case (.fail(let reason)?, _):
             failure = reason
         case (.rejectStatus?, let response?):
-            let head = HTTPResponse(request: request, head: response, body: errorBody, duration: duration)
             failure = .unacceptableStatus(
                 HTTPError.StatusFailure(
-                    request: summary, statusCode: head.statusCode, headers: head.headers, body: errorBody))
+                    HTTPResponse(request: request, head: response, body: errorBody, duration: duration)))
         case (.finish?, let response?):
             return finish(response, duration: duration)
         case (_, let response?) where error == nil:

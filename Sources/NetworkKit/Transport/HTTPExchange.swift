@@ -215,7 +215,7 @@ public final class HTTPExchange: Sendable {
             return false
         case .rejectStatus?:
             state.withLock { state in
-                let room = Self.errorBodyLimit - state.errorBody.count
+                let room = HTTPError.StatusFailure.maximumBodyLength - state.errorBody.count
                 if room > 0 { keep(room, &state.errorBody) }
             }
             return !isCancelled
@@ -229,7 +229,4 @@ public final class HTTPExchange: Sendable {
         state.withLock { $0.decision = .fail(error) }
         cancel()
     }
-
-    /// The most of an error response's body kept for ``HTTPError/StatusFailure/body``.
-    static let errorBodyLimit = 1 << 20
 }

@@ -91,12 +91,12 @@ extension HTTPClient {
         reporter?.update(completed: 0, total: length)
         let response = try await RequestExecution(client: self, request: base).run { adapted, _ in
             let exchange = HTTPExchange(
-                request: adapted, body: plan.transferBody, sink: MemorySink(validation: validation, request: adapted),
+                request: adapted, body: plan.transferBody, sink: MemorySink(),
                 pins: self.configuration.publicKeyPins, sent: { reporter?.update(completed: $0, total: length) },
                 followsRedirects: self.configuration.followsRedirects)
             let result = await exchange.run(on: self.transport)
             if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
-            return result
+            return result.flatMap(validation.validate)
         }
         reporter?.finish(completed: length)
         return response

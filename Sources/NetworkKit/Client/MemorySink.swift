@@ -5,9 +5,9 @@ import InternalServiceUtilities
     import FoundationNetworking
 #endif
 
-/// Keeps a data request's whole body in memory, whatever its status: the client validates the
-/// complete response afterwards (an error response keeps its whole body, as URLSession gives it).
-final class DataSink: TransferSink {
+/// Keeps a response's whole body in memory, whatever its status: the sink of data requests and of
+/// uploads, whose client validates the complete response afterwards (``ResponseValidation``).
+final class MemorySink: TransferSink {
     private let body = Locked(Data())
 
     func begin(_ response: ResponseHead) -> HeadDecision {
