@@ -20,7 +20,7 @@ package enum FileDescriptorIO {
         var result = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = buffer.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count > 0 {
                 result.append(contentsOf: buffer[0..<count])
             } else if count < 0 && errno == EINTR {
@@ -66,6 +66,48 @@ package enum FileDescriptorIO {
         return (written, nil)
     }
 
+    /// Opens the file at `path` for reading, closed on `exec`.
+    ///
+    /// - Parameter path: The file's path.
+    /// - Returns: The descriptor, or the system's text for why it could not be opened.
+    package static func openForReading(_ path: String) -> Result<Int32, DescriptorFailure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return .failure(DescriptorFailure(code: errno)) }
+        return .success(descriptor)
+    }
+
+    /// Reads at most `count` bytes from `descriptor` into `buffer`, retrying `EINTR`.
+    ///
+    /// - Parameters:
+    ///   - buffer:     Where the bytes go.
+    ///   - count:      The most bytes to read.
+    ///   - descriptor: An open, readable descriptor; it is not closed.
+    /// - Returns: How many bytes were read (0 at the end of the file), or why the read failed.
+    package static func read(
+        into buffer: UnsafeMutableRawPointer, count: Int, from descriptor: Int32
+    ) -> Result<Int, DescriptorFailure> {
+        while true {
+            let read = systemRead(descriptor, buffer, count)
+            if read >= 0 { return .success(read) }
+            if errno != EINTR { return .failure(DescriptorFailure(code: errno)) }
+        }
+    }
+
+    /// Closes `descriptor`, ignoring the outcome (a descriptor only read from has nothing to lose).
+    ///
+    /// - Parameter descriptor: An open descriptor.
+    package static func closeDescriptor(_ descriptor: Int32) {
+        _ = close(descriptor)
+    }
+
+    /// Why a call on a descriptor failed: its `errno` and the system's text for it.
+    package struct DescriptorFailure: Error, Sendable {
+        /// The `errno` value.
+        package let code: Int32
+        /// The system's description of ``code``.
+        package var message: String { String(cString: strerror(code)) }
+    }
+
     /// Flushes `descriptor`'s data to stable storage, retrying `fsync` on `EINTR`.
     ///
     /// On Apple platforms `fsync` only hands the data to the drive, which may keep it in its cache;
@@ -83,6 +125,11 @@ package enum FileDescriptorIO {
             if errno != EINTR { return false }
         }
     }
+}
+
+/// The C library's `read`, which ``FileDescriptorIO/read(into:count:from:)`` shadows by name.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+    read(descriptor, buffer, count)
 }
 
 /// The C library's `write`, which ``FileDescriptorIO/write(_:to:)`` shadows by name.

@@ -66,6 +66,10 @@ public protocol HTTPTransport: Sendable {
     /// ``HTTPError/PinningFailureReason/unsupportedPlatform``, rather than send it unchecked.
     var checksServerTrust: Bool { get }
 
+    /// How the transport is best handed an upload's body, which the client asks before it prepares
+    /// one: ``RequestBodyPreference/stream`` by default.
+    var requestBodyPreference: RequestBodyPreference { get }
+
     /// The client that owns the transport is going away: let exchanges in flight end, then release
     /// what the transport holds (threads, connections). Does nothing by default.
     func shutdown()
@@ -74,6 +78,10 @@ public protocol HTTPTransport: Sendable {
 extension HTTPTransport {
     /// False: the transport does not check public-key pins.
     public var checksServerTrust: Bool { false }
+
+    /// ``RequestBodyPreference/stream``: the transport reads `.stream` bodies itself, framed as
+    /// given, as the rules above ask.
+    public var requestBodyPreference: RequestBodyPreference { .stream }
 
     /// Does nothing.
     public func shutdown() {}

@@ -73,7 +73,7 @@ extension HTTPClient {
         try checkPins(request)  // before a multipart body is written out (each attempt checks again)
         let plan = try UploadPlan.make(
             body, options: options, temporaryDirectory: configuration.temporaryDirectory,
-            readsBodies: !(transport is URLSessionTransport))
+            preference: transport.requestBodyPreference)
         defer { plan.removeTemporaryFile() }
         var base = request
         base.httpBody = nil

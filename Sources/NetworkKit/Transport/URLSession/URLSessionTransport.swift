@@ -67,6 +67,20 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
+    /// ``RequestBodyPreference/file`` on Apple platforms, where an upload task sends a file from disk
+    /// with its length; ``RequestBodyPreference/chunkedStream`` on Linux, where FoundationNetworking
+    /// sends every stream chunked and sends a file with a `Content-Length` through a reader that can
+    /// stop the process: it pauses the transfer while it waits for the disk and resumes it without
+    /// checking that the transfer still runs, and libcurl's refusal then meets a `try!`
+    /// (`EasyHandle.swift`, `curl_easy_pause`, error 43; seen in this project's tests).
+    public var requestBodyPreference: RequestBodyPreference {
+        #if canImport(FoundationNetworking)
+            .chunkedStream
+        #else
+            .file
+        #endif
+    }
+
     /// Starts a task for the exchange.
     ///
     /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
