@@ -16,8 +16,8 @@ final class ArchiveReplay: Sendable {
         let response: MockResponse
     }
 
-    /// What identical requests share: method, decoded path, sorted query items and (when bodies
-    /// are matched) the body.
+    /// What identical requests share: method, path and sorted query items in normal form (see
+    /// ``NormalizedTarget``) and (when bodies are matched) the body.
     struct Key: Hashable, Sendable {
         let method: String
         let path: String
@@ -67,7 +67,7 @@ final class ArchiveReplay: Sendable {
     /// The recorded answer to `request`, or a 404 naming the closest recorded requests.
     func answer(_ request: MockRequest) -> MockResponse {
         let key = Self.key(
-            method: request.method.rawValue, path: request.path, queryItems: request.queryItems,
+            method: request.method.rawValue, target: request.target,
             body: options.bodyMatching == .exact ? request.body : nil)
         let authority = request.headers["Host"]?.lowercased() ?? ""
         var position = take(key, authority: authority)
@@ -99,10 +99,9 @@ final class ArchiveReplay: Sendable {
         }
     }
 
-    /// The key of a request: its method, decoded path, sorted decoded query items and body.
-    static func key(method: String, path: String, queryItems: [URLQueryItem], body: Data?) -> Key {
-        let decodedPath = PathPattern.decode(path)
-        let query = queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted()
-        return Key(method: method, path: decodedPath.isEmpty ? "/" : decodedPath, query: query, body: body)
+    /// The key of a request: its method, path and query in normal form, and body.
+    static func key<Text: StringProtocol>(method: String, target: Text, body: Data?) -> Key {
+        let normalized = NormalizedTarget(target)
+        return Key(method: method, path: normalized.path, query: normalized.query, body: body)
     }
 }

@@ -7,11 +7,15 @@ extension MockServer {
     ///
     /// A request is answered by the entry with the same method, path and query (its items in any
     /// order) and, unless ``ReplayOptions/bodyMatching`` is ``ReplayOptions/BodyMatching/ignored``,
-    /// the same body. When its `Host` header names a host the file recorded, only that host's
-    /// entries count; otherwise entries of any host do. Identical requests get the matching entries
-    /// in recording order, the last one repeating; a `HEAD` nothing recorded gets its `GET`'s head.
-    /// Entries with status 0 (aborted in the browser)
-    /// or below 200 are skipped.
+    /// the same body. Paths match however a client escapes them: hex digits in either case,
+    /// unreserved characters, UTF-8 and the characters browsers send raw though RFC 3986 does not
+    /// allow them (`[ ] { } | ^` and backtick) escaped or not; an escaped delimiter is another path
+    /// (`/a%2Fb` is not `/a/b`, and matches only `/a%2Fb` or `/a%2fb`). Query items are compared as
+    /// a form decodes them (`+` and `%20` are both a space). When its `Host` header names a host the
+    /// file recorded, only that host's entries count; otherwise entries of any host do. Identical
+    /// requests get the matching entries in recording order, the last one repeating; a `HEAD`
+    /// nothing recorded gets its `GET`'s head. Entries with status 0 (aborted in the browser) or
+    /// below 200 are skipped.
     ///
     /// Bodies are sent as recorded: `text` as it is, `encoding: base64` decoded. A `Content-Encoding`
     /// header over a body that is not encoded (browsers save decoded text beside the server's
