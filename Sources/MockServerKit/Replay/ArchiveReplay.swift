@@ -13,7 +13,7 @@ final class ArchiveReplay: Sendable {
         let authority: String
         let url: String
         let key: Key
-        let response: MockResponse
+        var response: MockResponse
     }
 
     /// What identical requests share: method, path and sorted query items in normal form (see
@@ -45,13 +45,24 @@ final class ArchiveReplay: Sendable {
 
     var servedEntryCount: Int { entries.count }
 
-    init(_ archive: HTTPArchive, options: MockServer.ReplayOptions) throws(MockServerError) {
+    /// Indexes the entries of `archive` that can be served.
+    ///
+    /// - Parameters:
+    ///   - archive: The archive.
+    ///   - options: How requests are matched and how much is read.
+    ///   - origin:  The replaying server's `scheme://host:port`: a `Location` on a recorded origin
+    ///     is pointed there (see ``pointingAtServer(_:origin:)``); nil leaves every `Location` as recorded.
+    /// - Throws: ``MockServerError/invalidArchive(_:)`` for an entry that cannot be served.
+    init(_ archive: HTTPArchive, options: MockServer.ReplayOptions, answeringAs origin: String? = nil)
+        throws(MockServerError)
+    {
         self.options = options
         var entries: [Recorded] = []
         for (index, entry) in archive.log.entries.enumerated() {
             guard let recorded = try Self.recorded(entry, index: index, options: options) else { continue }
             entries.append(recorded)
         }
+        if let origin { entries = Self.pointingAtServer(entries, origin: origin) }
         self.entries = entries
         var byHost: [HostKey: [Int]] = [:]
         var byKey: [Key: [Int]] = [:]

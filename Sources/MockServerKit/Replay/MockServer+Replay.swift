@@ -20,10 +20,14 @@ extension MockServer {
     /// Bodies are sent as recorded: `text` as it is, `encoding: base64` decoded. A `Content-Encoding`
     /// header over a body that is not encoded (browsers save decoded text beside the server's
     /// `gzip` header) is dropped, as are `Content-Length`, `Transfer-Encoding`, HTTP/2 pseudo-headers
-    /// and hop-by-hop fields; `Location` is kept. A request nothing matches gets 404 with a JSON body
-    /// listing the closest recorded requests and how each differs. Stubs win over the archive, and
-    /// the server's ``conditions`` apply to its answers: a request a condition fails (`failFirst`, a
-    /// fault) has still taken its place in the recording order.
+    /// and hop-by-hop fields. `Location` is kept, but an absolute one naming an origin the file
+    /// recorded (the scheme, host and port of an entry's URL, such as the upstream of
+    /// ``forward(to:recordingTo:redaction:monitors:)``) points at this server instead, path and query
+    /// kept, so a client following the redirect stays on the replay; relative locations and other
+    /// origins stay as recorded. A request nothing matches gets 404 with a JSON body listing the
+    /// closest recorded requests and how each differs. Stubs win over the archive, and the server's
+    /// ``conditions`` apply to its answers: a request a condition fails (`failFirst`, a fault) has
+    /// still taken its place in the recording order.
     ///
     /// ```swift
     /// let server = try MockServer()
@@ -48,7 +52,7 @@ extension MockServer {
             }
             throw .invalidArchive(failure)
         }
-        let replay = try ArchiveReplay(archive, options: options)
+        let replay = try ArchiveReplay(archive, options: options, answeringAs: Self.withoutTrailingSlash(baseURL))
         // Without a callback an answer is a lookup that never blocks, so the event loop gives it at
         // once; a caller's `onAnswer` runs on a handler thread, as documented.
         let answer: MockServer.SynchronousHandler = { request in replay.answer(request) }
