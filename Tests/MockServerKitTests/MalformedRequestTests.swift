@@ -158,4 +158,33 @@ struct MalformedRequestTests {
         #expect(version.status == 505)
         #expect(transfer.status == 501)
     }
+
+    @Test("a target holding raw bytes outside ASCII is served, those bytes percent-encoded; a raw DEL still gets 400")
+    func rawNonASCIITarget() async throws {
+        // Given a server with a stub on a Cyrillic path
+        let server = try server()
+        defer { server.stop() }
+        server.stub(method: .get, path: "/поиск") { request in .text(request.queryValue("q") ?? "") }
+
+        // When the path and query are sent as raw UTF-8 (as curl sends a query), one more query byte
+        // not being UTF-8 at all, and then a target with a raw DEL
+        let raw = Array("GET /поиск?q=молоко&b=".utf8) + [0xFF] + Array(" HTTP/1.1\r\nHost: t\r\n\r\n".utf8)
+        let port = server.port
+        let answer = try await onThread {
+            let client = try RawClient(port: port)
+            try client.write(raw)
+            return try client.readResponse()
+        }
+        let (refused, closed) = try await exchange(server, Array("GET /o\u{7F}k HTTP/1.1\r\nHost: t\r\n\r\n".utf8))
+
+        // Then the stub answered with the decoded query, the recorded target holds the bytes
+        // percent-encoded, and the DEL was refused
+        #expect(answer.status == 200)
+        #expect(answer.text == "молоко")
+        #expect(
+            server.requests.first?.target
+                == "/%D0%BF%D0%BE%D0%B8%D1%81%D0%BA?q=%D0%BC%D0%BE%D0%BB%D0%BE%D0%BA%D0%BE&b=%FF")
+        #expect(refused.status == 400)
+        #expect(closed)
+    }
 }

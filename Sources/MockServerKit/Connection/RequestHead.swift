@@ -69,7 +69,7 @@ struct RequestHead {
         let target = line[(firstSpace + 1)..<secondSpace]
         let versionBytes = line[(secondSpace + 1)...]
         guard !versionBytes.contains(ASCII.space), !method.isEmpty, !target.isEmpty, method.allSatisfy(ASCII.isToken),
-            target.allSatisfy(ASCII.isVisible)
+            target.allSatisfy({ ASCII.isVisible($0) || $0 >= 0x80 })
         else { throw malformed }
         let version: String
         if versionBytes.elementsEqual(http11) {
@@ -84,7 +84,25 @@ struct RequestHead {
         }
         return RequestHead(
             method: MockRequest.Method(rawValue: String(decoding: method, as: UTF8.self)),
-            target: String(decoding: target, as: UTF8.self), version: version, headers: [:])
+            target: targetText(target), version: version, headers: [:])
+    }
+
+    /// The request target as text, bytes outside ASCII percent-encoded: RFC 9112 allows only visible
+    /// ASCII, but clients send UTF-8 raw (curl 7.88 in a query), and servers such as nginx take it.
+    /// The target keeps to visible ASCII, and a path or query decodes as it would had the client
+    /// encoded those bytes itself.
+    private static func targetText(_ target: ArraySlice<UInt8>) -> String {
+        guard target.contains(where: { $0 >= 0x80 }) else { return String(decoding: target, as: UTF8.self) }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(target.count * 2)
+        for byte in target {
+            if byte >= 0x80 {
+                ASCII.appendPercentEncoded(byte, to: &encoded)
+            } else {
+                encoded.append(byte)
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 
     private static let http11 = Array("HTTP/1.1".utf8)
@@ -181,6 +199,15 @@ enum ASCII {
         default: return false
         }
     }
+
+    /// Appends `%XX` for `byte`, with upper-case hex digits (RFC 3986 §2.1).
+    static func appendPercentEncoded(_ byte: UInt8, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "%"))
+        output.append(upperHexDigits[Int(byte >> 4)])
+        output.append(upperHexDigits[Int(byte & 0x0F)])
+    }
+
+    private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {

@@ -106,7 +106,7 @@ extension MockServer {
 
     /// `url` as text without its final `/`, so that a request target (which starts with one) can
     /// follow it.
-    private static func withoutTrailingSlash(_ url: URL) -> String {
+    static func withoutTrailingSlash(_ url: URL) -> String {
         let text = url.absoluteString
         return text.hasSuffix("/") ? String(text.dropLast()) : text
     }

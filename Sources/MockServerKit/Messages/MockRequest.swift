@@ -11,7 +11,8 @@ public import Foundation
 public struct MockRequest: Sendable {
     /// The method, such as `GET`.
     public var method: Method
-    /// The request target exactly as sent, such as `/search?q=milk%20bar`.
+    /// The request target as sent, such as `/search?q=milk%20bar`; bytes outside ASCII that a
+    /// client sent raw (UTF-8, as curl does in a query) are percent-encoded.
     public var target: String
     /// The path part of the target, still percent-encoded, such as `/search`.
     public var path: String

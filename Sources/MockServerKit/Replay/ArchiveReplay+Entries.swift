@@ -11,7 +11,7 @@ extension ArchiveReplay {
     {
         let status = entry.response.status
         guard (200...999).contains(status) else { return nil }
-        guard let components = URLComponents(string: entry.request.url), let host = components.host else {
+        guard let url = ArchiveURL(entry.request.url) else {
             throw .invalidArchive(
                 .init(entry: index, field: "request.url", reason: .invalidValue("not an absolute URL")))
         }
@@ -25,14 +25,11 @@ extension ArchiveReplay {
             guard case .archiveFailed(let failure) = error else { return nil }
             throw .invalidArchive(failure)
         }
-        let target = components.percentEncodedPath + (components.percentEncodedQuery.map { "?\($0)" } ?? "")
-        let parsed = MockRequest(method: .init(rawValue: entry.request.method), target: target.isEmpty ? "/" : target)
         let key = key(
-            method: entry.request.method, path: parsed.path, queryItems: parsed.queryItems,
+            method: entry.request.method, target: url.target,
             body: options.bodyMatching == .exact ? requestBody : nil)
-        let authority = components.port.map { "\(host):\($0)" } ?? host
         return Recorded(
-            index: index, method: entry.request.method, authority: authority.lowercased(), url: entry.request.url,
+            index: index, method: entry.request.method, authority: url.authority, url: entry.request.url,
             key: key, response: response(entry.response, body: body))
     }
 

@@ -13,11 +13,11 @@ final class ArchiveReplay: Sendable {
         let authority: String
         let url: String
         let key: Key
-        let response: MockResponse
+        var response: MockResponse
     }
 
-    /// What identical requests share: method, decoded path, sorted query items and (when bodies
-    /// are matched) the body.
+    /// What identical requests share: method, path and sorted query items in normal form (see
+    /// ``NormalizedTarget``) and (when bodies are matched) the body.
     struct Key: Hashable, Sendable {
         let method: String
         let path: String
@@ -45,13 +45,24 @@ final class ArchiveReplay: Sendable {
 
     var servedEntryCount: Int { entries.count }
 
-    init(_ archive: HTTPArchive, options: MockServer.ReplayOptions) throws(MockServerError) {
+    /// Indexes the entries of `archive` that can be served.
+    ///
+    /// - Parameters:
+    ///   - archive: The archive.
+    ///   - options: How requests are matched and how much is read.
+    ///   - origin:  The replaying server's `scheme://host:port`: a `Location` on a recorded origin
+    ///     is pointed there (see ``pointingAtServer(_:origin:)``); nil leaves every `Location` as recorded.
+    /// - Throws: ``MockServerError/invalidArchive(_:)`` for an entry that cannot be served.
+    init(_ archive: HTTPArchive, options: MockServer.ReplayOptions, answeringAs origin: String? = nil)
+        throws(MockServerError)
+    {
         self.options = options
         var entries: [Recorded] = []
         for (index, entry) in archive.log.entries.enumerated() {
             guard let recorded = try Self.recorded(entry, index: index, options: options) else { continue }
             entries.append(recorded)
         }
+        if let origin { entries = Self.pointingAtServer(entries, origin: origin) }
         self.entries = entries
         var byHost: [HostKey: [Int]] = [:]
         var byKey: [Key: [Int]] = [:]
@@ -67,7 +78,7 @@ final class ArchiveReplay: Sendable {
     /// The recorded answer to `request`, or a 404 naming the closest recorded requests.
     func answer(_ request: MockRequest) -> MockResponse {
         let key = Self.key(
-            method: request.method.rawValue, path: request.path, queryItems: request.queryItems,
+            method: request.method.rawValue, target: request.target,
             body: options.bodyMatching == .exact ? request.body : nil)
         let authority = request.headers["Host"]?.lowercased() ?? ""
         var position = take(key, authority: authority)
@@ -99,10 +110,9 @@ final class ArchiveReplay: Sendable {
         }
     }
 
-    /// The key of a request: its method, decoded path, sorted decoded query items and body.
-    static func key(method: String, path: String, queryItems: [URLQueryItem], body: Data?) -> Key {
-        let decodedPath = PathPattern.decode(path)
-        let query = queryItems.map { "\($0.name)=\($0.value ?? "")" }.sorted()
-        return Key(method: method, path: decodedPath.isEmpty ? "/" : decodedPath, query: query, body: body)
+    /// The key of a request: its method, path and query in normal form, and body.
+    static func key<Text: StringProtocol>(method: String, target: Text, body: Data?) -> Key {
+        let normalized = NormalizedTarget(target)
+        return Key(method: method, path: normalized.path, query: normalized.query, body: body)
     }
 }

@@ -158,6 +158,63 @@ struct RecordingProxyTests {
         #expect(entries.map(\.response.status) == [301, 302, 303, 307])
     }
 
+    @Test("A redirect recorded through the proxy replays pointing at the replaying server, not the upstream")
+    func recordedRedirectReplaysOnServer() async throws {
+        // Given an upstream under /api redirecting with an absolute Location on itself, one
+        // elsewhere and a relative one, recorded through a proxy by a client that follows the first
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let file = folder.file("redirects.har")
+        let upstream = try MockServer()
+        let movedTo = upstream.url("/api/new?from=moved").absoluteString
+        upstream.stub(method: .get, path: "/api/moved") { _ in
+            MockResponse(status: 301, headers: ["Location": movedTo], body: Data("moved".utf8))
+        }
+        upstream.stub(method: .get, path: "/api/new", response: .text("the new place"))
+        upstream.stub(method: .get, path: "/api/away") { _ in
+            MockResponse(status: 302, headers: ["Location": "https://elsewhere.example/x"])
+        }
+        upstream.stub(method: .get, path: "/api/relative") { _ in
+            MockResponse(status: 303, headers: ["Location": "/api/new?from=relative"])
+        }
+        let proxy = try MockServer()
+        let recorder = try proxy.forward(to: upstream.url("/api"), recordingTo: file)
+        let followed = try await HTTPClient().send(URLRequest(url: proxy.url("/moved")))
+        let notFollowing = HTTPClient { $0.followsRedirects = false }
+        _ = try await notFollowing.send(URLRequest(url: proxy.url("/away")))
+        _ = try await notFollowing.send(URLRequest(url: proxy.url("/relative")))
+        proxy.stop()
+        recorder.close()
+        upstream.stop()
+        let upstreamOrigin = "http://127.0.0.1:\(upstream.port)"
+
+        // When a new server replays the file, asked without following and then following
+        let replay = try MockServer()
+        defer { replay.stop() }
+        try replay.replay(archiveAt: file)
+        let moved = try await notFollowing.send(URLRequest(url: replay.url("/api/moved")))
+        let away = try await notFollowing.send(URLRequest(url: replay.url("/api/away")))
+        let relative = try await notFollowing.send(URLRequest(url: replay.url("/api/relative")))
+        let arrived = try await HTTPClient().send(URLRequest(url: replay.url("/api/moved")))
+
+        // Then the file kept the upstream's Location, the replay points it at itself (path and
+        // query kept), leaves the other two alone, and a following client ends on the replayed target
+        let recorded = try HTTPArchive(contentsOf: file).log.entries.compactMap { entry in
+            entry.response.headers.first { $0.name.lowercased() == "location" }?.value
+        }
+        #expect(followed.text == "the new place")
+        #expect(recorded.first == movedTo)
+        #expect(movedTo.hasPrefix(upstreamOrigin + "/"))
+        #expect(moved.statusCode == 301)
+        #expect(moved.headers["Location"] == replay.url("/api/new?from=moved").absoluteString)
+        #expect(away.headers["Location"] == "https://elsewhere.example/x")
+        #expect(relative.headers["Location"] == "/api/new?from=relative")
+        #expect(arrived.statusCode == 200)
+        #expect(arrived.text == "the new place")
+        #expect(arrived.url == replay.url("/api/new?from=moved"))
+        #expect(replay.requests.map(\.target).suffix(2) == ["/api/moved", "/api/new?from=moved"])
+    }
+
     @Test("An unreachable upstream gives 502 and records nothing")
     func unreachableUpstream() async throws {
         // Given a proxy to a port nobody listens on: bound without listening and held for the whole
