@@ -1,14 +1,18 @@
 import Foundation
 import FuzzSupport
-import MoneyKit
+
+@testable import MoneyKit
 
 /// MoneyKit's amount parser (`Money(parsing:currency:locale:)` and `Money(amount:currency:)`) on any
 /// text, in locales with different separators, digits, signs and symbols, for catalogue currencies
 /// and for currencies a caller describes (any code, 0 to 18 minor digits).
 ///
-/// It must return an amount or ``MoneyError/invalidAmount(_:reason:)``; an amount it returns must
-/// survive its own plain form (`plainAmount` read back gives the same amount) and, for a catalogue
-/// currency, its own formatting in that locale (`formatted(locale:)` read back).
+/// It must return an amount or ``MoneyError/invalidAmount(_:reason:)``, and exactly what the reference
+/// reading (`MoneyParser.parseReference`, on `Character`s) returns or throws, whether or not the
+/// scalar reading took the text; an amount it returns must survive its own plain form (`plainAmount`
+/// read back gives the same amount) and, for a catalogue currency, its own formatting in that locale
+/// (`formatted(locale:)` read back); that formatting must be Foundation's text byte for byte, for any
+/// currency.
 @main
 enum MoneyParserFuzzer {
     static let locales = [
@@ -42,9 +46,11 @@ enum MoneyParserFuzzer {
     }
 
     static func checkPlain(_ text: String, currency: Currency) {
+        let result = Result { () throws(MoneyError) in try Money(amount: text, currency: currency) }
+        checkAgainstReference(result, text: text, currency: currency, locale: nil)
         let money: Money
         do {
-            money = try Money(amount: text, currency: currency)
+            money = try result.get()
         } catch {
             checkError(error, text: text)
             return
@@ -53,16 +59,23 @@ enum MoneyParserFuzzer {
     }
 
     static func check(_ text: String, currency: Currency, locale: Locale) {
+        let result = Result { () throws(MoneyError) in try Money(parsing: text, currency: currency, locale: locale) }
+        checkAgainstReference(result, text: text, currency: currency, locale: locale)
         let money: Money
         do {
-            money = try Money(parsing: text, currency: currency, locale: locale)
+            money = try result.get()
         } catch {
             checkError(error, text: text)
             return
         }
         checkRoundTrip(money)
-        guard Currency.catalog.contains(currency) else { return }
         let shown = money.formatted(locale: locale)
+        let foundation = CurrencyFormat.foundationText(minorUnits: money.minorUnits, currency: currency, locale: locale)
+        invariant(
+            shown.utf8.elementsEqual(foundation.utf8),
+            "\(money) formatted in \(locale.identifier) as \(shown.debugDescription), Foundation gives "
+                + foundation.debugDescription)
+        guard Currency.catalog.contains(currency) else { return }
         do {
             let again = try Money(parsing: shown, currency: currency, locale: locale)
             invariant(again == money, "\(money) formatted as \(shown.debugDescription) reads back as \(again)")
@@ -71,6 +84,20 @@ enum MoneyParserFuzzer {
                 false,
                 "\(money) formatted in \(locale.identifier) as \(shown.debugDescription) does not parse: \(error)")
         }
+    }
+
+    /// The public reading (which takes most text from scalars) must give what the reference reading
+    /// gives: the same amount, or the same error with the same reason.
+    static func checkAgainstReference(
+        _ result: Result<Money, MoneyError>, text: String, currency: Currency, locale: Locale?
+    ) {
+        let reference = Result { () throws(MoneyError) in
+            try MoneyParser(locale: locale).parseReference(text, currency: currency)
+        }
+        invariant(
+            result == reference,
+            "\(text.debugDescription) in \(locale?.identifier ?? "plain") reads as \(result), the reference as \(reference)"
+        )
     }
 
     static func checkError(_ error: MoneyError, text: String) {

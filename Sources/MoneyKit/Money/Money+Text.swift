@@ -24,14 +24,16 @@ extension Money {
     /// The amount formatted with Foundation's currency format style for a locale, with exactly the
     /// currency's minor-unit digits: `1 234,56 ₽` for ru_RU, `$1,234.56` for en_US.
     ///
+    /// The text is Foundation's, byte for byte; after the first call for a locale and currency it is
+    /// usually written without Foundation, from the layout learned from Foundation's own output.
+    ///
     /// - Parameter locale: The locale; pin it rather than relying on `Locale.current`.
     /// - Returns: The formatted amount.
     public func formatted(locale: Locale) -> String {
-        amount.formatted(
-            .currency(code: currency.code)
-                .locale(locale)
-                .precision(.fractionLength(currency.minorUnitDigits))
-        )
+        guard let format = CurrencyFormat.cached(for: locale, currency) else {
+            return CurrencyFormat.foundationText(minorUnits: minorUnits, currency: currency, locale: locale)
+        }
+        return format.text(minorUnits: minorUnits)
     }
 
     /// The amount as a plain decimal with the currency's digits and `.` as separator: `-1234.50`.

@@ -3,11 +3,34 @@ import InternalServiceUtilities
 
 /// Reads amounts that people type: digits with the locale's grouping and decimal separators, an
 /// optional sign (`-` or `−`) and the currency's symbol or code before or after the number.
+///
+/// This file holds the reference reading, which works on `Character`s with the locale's data; most
+/// text is read by ``AmountNotation`` instead, which reads the same amounts from Unicode scalars with
+/// that data worked out once, and hands every other text (and every error) to the reference reading.
 struct MoneyParser {
     /// The locale whose separators and currency symbol are accepted; nil for plain `12.34`.
     let locale: Locale?
 
+    /// Notations worked out so far, by locale and currency; nil where text must take the reference reading.
+    private static let notations = LocalizedCache<AmountNotation>(capacity: 256)
+
+    /// Reads an amount, from scalars where the notation allows it, else with the reference reading.
     func parse(_ text: String, currency: Currency) throws(MoneyError) -> Money {
+        if let units = scalarReading(text, currency: currency) { return Money(minorUnits: units, currency: currency) }
+        return try parseReference(text, currency: currency)
+    }
+
+    /// The minor units the notation for this locale and currency reads from `text`; nil when the
+    /// reference reading must read it.
+    func scalarReading(_ text: String, currency: Currency) -> Int64? {
+        let notation = Self.notations.value(for: locale, currency) { locale, currency in
+            AmountNotation(MoneyParser(locale: locale), currency: currency)
+        }
+        return notation?.minorUnits(in: text, fractionDigits: currency.minorUnitDigits)
+    }
+
+    /// The reference reading: what ``parse(_:currency:)`` returns or throws for any text.
+    func parseReference(_ text: String, currency: Currency) throws(MoneyError) -> Money {
         let fail = { (reason: MoneyError.AmountFailureReason) in MoneyError.invalidAmount(text, reason: reason) }
         var body = Substring(text.filter { !Self.ignored.contains($0) })
         var isNegative = false
@@ -72,8 +95,8 @@ struct MoneyParser {
         return (integer, fraction ?? [])
     }
 
-    private var decimalSeparator: String { locale?.decimalSeparator ?? "." }
-    private var groupingSeparator: String? { locale == nil ? nil : locale?.groupingSeparator }
+    var decimalSeparator: String { locale?.decimalSeparator ?? "." }
+    var groupingSeparator: String? { locale == nil ? nil : locale?.groupingSeparator }
 
     private func isDecimalSeparator(_ character: Character) -> Bool {
         if String(character) == decimalSeparator { return true }
@@ -92,7 +115,7 @@ struct MoneyParser {
     /// An affix that is empty, holds a digit, or is made only of what a number is written with
     /// (signs, separators, spaces) is left out: a currency described with a code such as `"0"` or
     /// `"-"` would otherwise be stripped from the amount's own digits or sign.
-    private func affixes(for currency: Currency) -> [String] {
+    func affixes(for currency: Currency) -> [String] {
         var result = [currency.code]
         if let locale, let symbol = Self.symbol(of: currency, in: locale), symbol != currency.code {
             result.insert(symbol, at: 0)
@@ -139,7 +162,7 @@ struct MoneyParser {
     /// The size of the digit groups before the last three in `locale`'s own number format (the one
     /// `Money.formatted(locale:)` writes): 2 for `hi_IN` and `en_IN` (`1,23,45,678`), otherwise 3.
     /// `NumberFormatter.secondaryGroupingSize` says 0 on Linux, so the format is measured.
-    private static func secondaryGroupingSize(in locale: Locale) -> Int {
+    static func secondaryGroupingSize(in locale: Locale) -> Int {
         if let known = secondaryGroupingSizes.withLock({ $0[locale.identifier] }) { return known }
         let text = Decimal(12_345_678).formatted(.number.grouping(.automatic).locale(locale))
         var sizes: [Int] = [0]
@@ -163,14 +186,14 @@ struct MoneyParser {
         return trimmed
     }
 
-    private static func digitValue(_ character: Character) -> Int? {
+    static func digitValue(_ character: Character) -> Int? {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first,
             scalar.properties.numericType == .decimal, let value = scalar.properties.numericValue
         else { return nil }
         return Int(value)
     }
 
-    private static func isSpaceLike(_ separator: String) -> Bool {
+    static func isSpaceLike(_ separator: String) -> Bool {
         separator.allSatisfy { spaceCharacters.contains($0) }
     }
 
