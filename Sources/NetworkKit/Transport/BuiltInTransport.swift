@@ -20,7 +20,7 @@ import Foundation
 ///
 /// A value of this type only names the choice: the client makes the transport (with its timeout,
 /// connection limit, trust anchors and HTTP versions), and shuts it down when it goes away. Sent an
-/// exchange directly, outside a client, it completes it with `URLError(.unsupportedURL)`.
+/// exchange directly, outside a client, it completes it with `URLError(.resourceUnavailable)`.
 public enum BuiltInTransport: HTTPTransport, Hashable {
     /// ``libcurl``, unless the environment variable `SERVICE_UTILS_TRANSFER_ENGINE` is `urlSession`
     /// (to compare the two, or to step around the libcurl transport without a rebuild).
@@ -39,13 +39,13 @@ public enum BuiltInTransport: HTTPTransport, Hashable {
         }
     }
 
-    /// Completes the exchange with `URLError(.unsupportedURL)`: the client makes the transport this
+    /// Completes the exchange with `URLError(.resourceUnavailable)`: the client makes the transport this
     /// value names; send requests through an ``HTTPClient``.
     ///
     /// - Parameter exchange: The exchange, completed at once.
     public func send(_ exchange: HTTPExchange) {
         let reason = "\(name) names a built-in transport, which an HTTPClient makes from its configuration"
-        exchange.complete(URLError(.unsupportedURL, userInfo: [NSLocalizedDescriptionKey: reason]))
+        exchange.complete(URLError(.resourceUnavailable, userInfo: [NSLocalizedDescriptionKey: reason]))
     }
 
     /// The choice this one stands for in the current environment: ``automatic`` resolved.
