@@ -43,7 +43,7 @@
         /// `CURLE_READ_ERROR`: the request body could not be read.
         static let readError = CurlCode(rawValue: 26)
         /// `CURLE_OUT_OF_MEMORY`: also what libcurl before 8.6 reports for a header line over its
-        /// limit (100 KiB).
+        /// limit (100 KiB; see ``CurlHeadLimit``).
         static let outOfMemory = CurlCode(rawValue: 27)
         /// `CURLE_OPERATION_TIMEDOUT`: here only the connection timeout (the idle timeout is the
         /// loop's own).
@@ -69,7 +69,7 @@
         /// `CURLE_SEND_ERROR`: sending on the connection failed.
         static let sendError = CurlCode(rawValue: 55)
         /// `CURLE_RECV_ERROR`: receiving failed (a reset, a broken chunk), or the header section
-        /// passed libcurl's limit (300 KiB).
+        /// passed libcurl's limit (300 KiB; see ``CurlHeadLimit``).
         static let receiveError = CurlCode(rawValue: 56)
         /// `CURLE_SSL_CERTPROBLEM`: the client's own certificate cannot be used.
         static let sslCertificateProblem = CurlCode(rawValue: 58)

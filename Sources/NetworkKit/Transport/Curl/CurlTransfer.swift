@@ -127,10 +127,18 @@
         }
 
         /// The error a failed hop ends with: NetworkKit's summary of `code`, then libcurl's `detail`,
-        /// whose code the documentation's table of libcurl's codes lists.
+        /// whose code the documentation's table of libcurl's codes lists. A head over libcurl's
+        /// bounds fails the exchange with its typed reason.
         private func error(for code: CurlCode, detail: String) -> URLError {
             if refused || exchange.isCancelled { return URLError(.cancelled) }
             if let streamFailure { return URLError(.unknown, reason: streamFailure) }
+            if !delivered, let limit = CurlHeadLimit.exceeded(code: code, detail: String(cString: errorBuffer)) {
+                let error = HTTPError.responseHeadLimitError(limit: limit)
+                if let failure = HTTPError.responseHeadTooLarge(reportedBy: error, for: exchange.request) {
+                    exchange.fail(failure)
+                }
+                return error
+            }
             return URLError(code.urlErrorCode, reason: "\(code.summary) (\(detail))")
         }
 
