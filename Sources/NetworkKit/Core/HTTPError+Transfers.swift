@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 // MARK: - Transfers
 
 extension HTTPError {
@@ -35,6 +39,10 @@ extension HTTPError {
         case unexpectedContentRange(expectedStart: Int64, received: String?)
         /// A line or event of a streamed body grew past the limit; carries the limit in bytes.
         case lineTooLong(limit: Int)
+        /// The response's header section (status line and fields) was larger than the transport
+        /// reads; carries the bound it went over, in bytes. libcurl, under both transports on Linux,
+        /// reads header lines up to 100 KiB each and sections up to 300 KiB.
+        case responseHeadTooLarge(limit: Int)
     }
 
     /// The payload of ``transferFailed(_:)``.
@@ -53,6 +61,35 @@ extension HTTPError.TransferFailureReason {
         case .unexpectedContentRange(let start, let received):
             "asked for bytes from \(start), got Content-Range \(received.map { "\"\($0)\"" } ?? "(none)")"
         case .lineTooLong(let limit): "a line of the stream is longer than \(limit) bytes"
+        case .responseHeadTooLarge(let limit): "the response's header section is larger than \(limit) bytes"
         }
+    }
+}
+
+// MARK: - A head over a transport's bound
+
+extension HTTPError {
+    /// The `userInfo` key with which a transport says that a response's header section was larger
+    /// than it reads: the error is a `URLError` with code `dataLengthExceedsMaximum`, and the key's
+    /// value is the bound it went over, in bytes (an `Int`). NetworkKit's transports report
+    /// ``TransferFailureReason/responseHeadTooLarge(limit:)`` this way.
+    public static let responseHeadLimitKey = "NetworkKitResponseHeadLimit"
+
+    /// A transport's report of a response head over `limit` bytes (see ``responseHeadLimitKey``).
+    static func responseHeadLimitError(limit: Int) -> URLError {
+        URLError(
+            .dataLengthExceedsMaximum,
+            userInfo: [
+                NSLocalizedDescriptionKey: TransferFailureReason.responseHeadTooLarge(limit: limit).text,
+                responseHeadLimitKey: limit,
+            ])
+    }
+
+    /// The failure of `request` when `error` is a transport's report of a response head over its
+    /// bound (``responseHeadLimitKey``); nil for any other error.
+    static func responseHeadTooLarge(reportedBy error: any Error, for request: URLRequest) -> HTTPError? {
+        guard let limit = (error as NSError).userInfo[responseHeadLimitKey] as? Int else { return nil }
+        return .transferFailed(
+            TransferFailure(request: RequestSummary(request), reason: .responseHeadTooLarge(limit: limit)))
     }
 }

@@ -49,7 +49,7 @@
                 let revents = Int32(answer.revents)
                 guard revents & Int32(POLLNVAL) == 0, revents != 0 else { return }
                 let failed = revents & Int32(POLLERR | POLLHUP) != 0
-                act(on: socket, flags: failed ? 5 : 1)  // CURL_CSELECT_IN, with _ERR
+                act(on: socket, flags: Libcurl.Ready.readable | (failed ? Libcurl.Ready.error : 0))
                 drive(rounds: 1)
             }
         }
@@ -70,8 +70,8 @@
         /// The one socket libcurl waits to read (and nothing else) while watches are deferred.
         private func onlyReadSocket() -> Int32? {
             var found: Int32?
-            for (socket, what) in deferred where what != Libcurl.Option.pollRemove {
-                guard found == nil, what == 1 else { return nil }  // CURL_POLL_IN
+            for (socket, what) in deferred where what != Libcurl.Poll.remove {
+                guard found == nil, what == Libcurl.Poll.readable else { return nil }
                 found = socket
             }
             return found

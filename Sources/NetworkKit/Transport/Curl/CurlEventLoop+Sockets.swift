@@ -14,11 +14,11 @@
 
         /// Brings the epoll set in line with what libcurl asked for `socket`.
         func apply(_ socket: Int32, what: Int32) {
-            if what == Libcurl.Option.pollRemove {
+            if what == Libcurl.Poll.remove {
                 if registered.contains(socket) { parked.insert(socket) }
                 return
             }
-            guard what & 3 != 0 else { return unregister(socket) }  // CURL_POLL_NONE
+            guard what & Libcurl.Poll.readableAndWritable != 0 else { return unregister(socket) }  // nothing to watch
             parked.remove(socket)
             registered.insert(socket)
             watcher.watch(socket, what: what)
@@ -28,7 +28,7 @@
         func unregister(_ socket: Int32) {
             parked.remove(socket)
             registered.remove(socket)
-            watcher.watch(socket, what: Libcurl.Option.pollRemove)
+            watcher.watch(socket, what: Libcurl.Poll.remove)
         }
     }
 

@@ -356,9 +356,9 @@
                     let easy = message.load(fromByteOffset: 8, as: Libcurl.Handle?.self),
                     let transfer = active[easy]
                 else { continue }
-                let code = message.load(fromByteOffset: 16, as: Int32.self)
+                let code = CurlCode(rawValue: message.load(fromByteOffset: 16, as: Int32.self))
                 detach(transfer)
-                let trustFailure = code == 0 ? nil : trustFailures.byHost[transfer.host]
+                let trustFailure = code == .ok ? nil : trustFailures.byHost[transfer.host]
                 switch transfer.endHop(code: code, library: library, trustFailure: trustFailure) {
                 case .follow:
                     library.easyReset(easy)

@@ -51,9 +51,9 @@
         func watch(_ socket: Int32, what: Int32) {
             guard socket >= 0 else { return }
             var events: UInt32 = 0
-            if what & 1 != 0 { events |= Epoll.readable }
-            if what & 2 != 0 { events |= Epoll.writable }
-            if what == Libcurl.Option.pollRemove || events == 0 {
+            if what & Libcurl.Poll.readable != 0 { events |= Epoll.readable }
+            if what & Libcurl.Poll.writable != 0 { events |= Epoll.writable }
+            if what == Libcurl.Poll.remove || events == 0 {
                 // The socket may already be closed, which removed it from the set.
                 _ = Epoll.control(epoll, Epoll.remove, socket, events: 0, data: 0)
                 return
@@ -107,9 +107,9 @@
                         continue
                     }
                     var flags: Int32 = 0
-                    if events & Epoll.readable != 0 { flags |= 1 }
-                    if events & Epoll.writable != 0 { flags |= 2 }
-                    if events & (Epoll.error | Epoll.hangUp) != 0 { flags |= 4 }
+                    if events & Epoll.readable != 0 { flags |= Libcurl.Ready.readable }
+                    if events & Epoll.writable != 0 { flags |= Libcurl.Ready.writable }
+                    if events & (Epoll.error | Epoll.hangUp) != 0 { flags |= Libcurl.Ready.error }
                     ready.append(Readiness(socket: socket, flags: flags))
                 }
             }

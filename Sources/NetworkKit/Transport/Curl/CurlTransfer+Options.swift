@@ -17,7 +17,7 @@
             options.set(Option.url, url)
             // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
             let result = "http,https".withCString { library.setPointer(easy, Option.protocols, $0) }
-            if result == Option.unknownOption {
+            if result == CurlCode.unknownOption.rawValue {
                 options.set(Option.protocolMask, Option.httpAndHTTPS)
             } else {
                 options.results.append(result)
@@ -40,7 +40,7 @@
             let length = configureBody(options)
             configureHeaders(library: library, typed: length != nil)
             options.set(Option.headers, pointer: UnsafeRawPointer(headerList))
-            if let failed = options.results.first(where: { $0 != 0 }) {
+            if let failed = options.results.first(where: { $0 != CurlCode.ok.rawValue }) {
                 let text = library.errorText(failed).map { String(cString: $0) } ?? "error \(failed)"
                 return URLError(.unknown, reason: "libcurl refused an option: \(text)")
             }
@@ -198,7 +198,7 @@
 
     private let curlProgress: @convention(c) (UnsafeMutableRawPointer?, Int64, Int64, Int64, Int64) -> Int32 = {
         user, _, _, _, sent in
-        guard let transfer = transfer(user) else { return 1 }
-        return transfer.progressed(sent: sent) ? 0 : 1
+        guard let transfer = transfer(user) else { return Libcurl.Option.progressAbort }
+        return transfer.progressed(sent: sent) ? Libcurl.Option.progressContinue : Libcurl.Option.progressAbort
     }
 #endif

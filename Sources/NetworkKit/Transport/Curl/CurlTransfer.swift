@@ -80,19 +80,20 @@
         /// Judges a finished hop from libcurl's result `code`.
         ///
         /// - Parameters:
-        ///   - code:         libcurl's `CURLcode`.
+        ///   - code:         libcurl's result.
         ///   - library:      libcurl, for its error text.
         ///   - trustFailure: Why the loop's TLS check refused this hop's host, if it did.
-        func endHop(code: Int32, library: Libcurl, trustFailure: HTTPError.PinningFailureReason?) -> HopEnd {
-            if code != 0 {
-                let error = error(for: code, library: library)
-                // A refused TLS handshake (35) or chain (60) to a pinned host is a pinning failure,
-                // as on Apple platforms: the check's own reason, or the chain's verification error.
-                if code == 35 || code == 60, exchange.isPinned(host: host) {
+        func endHop(code: CurlCode, library: Libcurl, trustFailure: HTTPError.PinningFailureReason?) -> HopEnd {
+            if code != .ok {
+                let detail = libcurlDetail(of: code, library: library)
+                let error = error(for: code, detail: detail)
+                // A refused TLS handshake or chain to a pinned host is a pinning failure, as on
+                // Apple platforms: the check's own reason, or the chain's verification error.
+                if code == .sslConnectError || code == .peerFailedVerification, exchange.isPinned(host: host) {
                     if let trustFailure {
                         exchange.refuseServerTrust(host: host, reason: trustFailure)
                     } else {
-                        exchange.serverTrustFailed(host: host, message: error.localizedDescription)
+                        exchange.serverTrustFailed(host: host, message: detail)
                     }
                 }
                 return .complete(error)
@@ -117,34 +118,28 @@
             return .complete(nil)
         }
 
-        /// The error a failed hop ends with.
-        private func error(for code: Int32, library: Libcurl) -> URLError {
-            if refused || exchange.isCancelled { return URLError(.cancelled) }
-            if let streamFailure { return URLError(.unknown, reason: streamFailure) }
-            let text = library.errorText(code).map { String(cString: $0) } ?? "libcurl error \(code)"
-            let detail = String(cString: errorBuffer)
-            return URLError(Self.code(for: code), reason: detail.isEmpty ? text : "\(text): \(detail)")
+        /// libcurl's account of a failed hop: its code, then its error buffer, or the code's own text
+        /// when the buffer is empty (`libcurl 7: Failed to connect to …`).
+        private func libcurlDetail(of code: CurlCode, library: Libcurl) -> String {
+            let buffer = String(cString: errorBuffer)
+            let text = buffer.isEmpty ? library.errorText(code.rawValue).map { String(cString: $0) } : buffer
+            return text.map { "\(code): \($0)" } ?? "\(code)"
         }
 
-        /// The URLError code FoundationNetworking gives libcurl's result `code`.
-        static func code(for code: Int32) -> URLError.Code {
-            switch code {
-            case 1: return .unsupportedURL
-            case 3: return .badURL
-            case 5, 6: return .cannotFindHost
-            case 7: return .cannotConnectToHost
-            case 8, 16: return .badServerResponse
-            case 18, 52, 55, 56, 92: return .networkConnectionLost
-            case 28: return .timedOut
-            case 35, 59, 64, 98: return .secureConnectionFailed
-            case 42: return .cancelled
-            case 47: return .httpTooManyRedirects
-            case 58: return .clientCertificateRejected
-            case 60, 77, 83, 90, 91: return .serverCertificateUntrusted
-            case 61: return .cannotDecodeContentData
-            case 65: return .requestBodyStreamExhausted
-            default: return .unknown
+        /// The error a failed hop ends with: NetworkKit's summary of `code`, then libcurl's `detail`,
+        /// whose code the documentation's table of libcurl's codes lists. A head over libcurl's
+        /// bounds fails the exchange with its typed reason.
+        private func error(for code: CurlCode, detail: String) -> URLError {
+            if refused || exchange.isCancelled { return URLError(.cancelled) }
+            if let streamFailure { return URLError(.unknown, reason: streamFailure) }
+            if !delivered, let limit = CurlHeadLimit.exceeded(code: code, detail: String(cString: errorBuffer)) {
+                let error = HTTPError.responseHeadLimitError(limit: limit)
+                if let failure = HTTPError.responseHeadTooLarge(reportedBy: error, for: exchange.request) {
+                    exchange.fail(failure)
+                }
+                return error
             }
+            return URLError(code.urlErrorCode, reason: "\(code.summary) (\(detail))")
         }
 
         // MARK: - Callbacks (under the loop's lock)

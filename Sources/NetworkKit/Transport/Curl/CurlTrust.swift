@@ -46,6 +46,10 @@
 
         static let shared: CurlTrust? = Libcurl.shared.flatMap(load)
 
+        /// OpenSSL's `X509_V_ERR_APPLICATION_VERIFICATION`: the application's own check refused the
+        /// chain (here, the pins).
+        static let applicationVerificationError: Int32 = 50
+
         private init?(ssl: UnsafeMutableRawPointer, crypto: UnsafeMutableRawPointer) {
             func symbol<Function>(_ library: UnsafeMutableRawPointer, _ name: String, as type: Function.Type)
                 -> Function?
@@ -148,14 +152,14 @@
     private let curlContextFunction:
         @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 =
             { _, context, user in
-                guard let trust = CurlTrust.shared, let user else { return 4 }  // CURLE_NOT_BUILT_IN
+                guard let trust = CurlTrust.shared, let user else { return CurlCode.notBuiltIn.rawValue }
                 let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
                 let check = ConnectionTrustCheck(
                     host: transfer.host, pins: transfer.exchange.pins, failures: transfer.trustFailures)
                 let pointer = Unmanaged.passRetained(check).toOpaque()
                 guard trust.setExtraData(context, trust.extraDataIndex, pointer) == 1 else {
                     Unmanaged<ConnectionTrustCheck>.fromOpaque(pointer).release()
-                    return 35  // CURLE_SSL_CONNECT_ERROR: never connect unchecked
+                    return CurlCode.sslConnectError.rawValue  // never connect unchecked
                 }
                 trust.setVerifyCallback(context, verifyChain, pointer)
                 return 0
@@ -173,7 +177,7 @@
         let chain = trust.certificates(of: context)
         if let reason = check.pins.evaluate(certificateChain: chain, host: check.host, at: Date()) {
             check.failures?.byHost[check.host] = reason
-            trust.setError(context, 50)  // X509_V_ERR_APPLICATION_VERIFICATION
+            trust.setError(context, CurlTrust.applicationVerificationError)
             return 0
         }
         check.failures?.byHost[check.host] = nil

@@ -100,7 +100,7 @@
             // curl_version_info_data: an int (age), then pointers and ints each in an 8-byte slot on
             // 64-bit systems: version, version_num, host, features, ssl_version (offset 40).
             let tlsLibrary =
-                versionInfo(0).flatMap { info in
+                versionInfo(Option.versionFirst).flatMap { info in
                     info.load(fromByteOffset: 40, as: UnsafePointer<CChar>?.self).map { String(cString: $0) }
                 } ?? ""
             return Libcurl(
@@ -152,7 +152,9 @@
             static let readAbort = 0x1000_0000
             static let seekOK: Int32 = 0
             static let seekFailed: Int32 = 1
-            static let unknownOption: Int32 = 48
+            /// A progress callback's answers: go on, or stop the transfer (`CURLE_ABORTED_BY_CALLBACK`).
+            static let progressContinue: Int32 = 0
+            static let progressAbort: Int32 = 1
             // Before 7.85: the protocols as a bit mask (CURLPROTO_HTTP | CURLPROTO_HTTPS).
             static let protocolMask: Int32 = 181
             static let redirectProtocolMask: Int32 = 182
@@ -178,12 +180,38 @@
             static let multiTimerData: Int32 = 10005
             /// `CURL_SOCKET_TIMEOUT`: curl_multi_socket_action's "no socket, the timer expired".
             static let socketTimeout: Int32 = -1
-            /// `CURL_POLL_REMOVE`: the socket callback's "stop watching this socket".
-            static let pollRemove: Int32 = 4
             /// `CURLM_BAD_SOCKET`: a socket libcurl no longer knows, which is not a failure.
             static let multiBadSocket: Int32 = 5
             /// curl_blob's flag: libcurl copies the bytes.
             static let blobCopy: UInt32 = 1
+            /// `CURLVERSION_FIRST`: the oldest layout of `curl_version_info_data`, which every
+            /// version fills.
+            static let versionFirst: Int32 = 0
+        }
+
+        /// What libcurl's socket callback asks for a socket (`CURL_POLL_*`, its `what` argument):
+        /// bits of readable and writable, or a removal.
+        enum Poll {
+            /// `CURL_POLL_NONE`: nothing for now.
+            static let none: Int32 = 0
+            /// `CURL_POLL_IN`: watch it for reading.
+            static let readable: Int32 = 1
+            /// `CURL_POLL_OUT`: watch it for writing.
+            static let writable: Int32 = 2
+            /// `CURL_POLL_INOUT`: both.
+            static let readableAndWritable: Int32 = 3
+            /// `CURL_POLL_REMOVE`: stop watching it.
+            static let remove: Int32 = 4
+        }
+
+        /// What a socket is ready for, as `curl_multi_socket_action` is told (`CURL_CSELECT_*`, bits).
+        enum Ready {
+            /// `CURL_CSELECT_IN`: readable.
+            static let readable: Int32 = 1
+            /// `CURL_CSELECT_OUT`: writable.
+            static let writable: Int32 = 2
+            /// `CURL_CSELECT_ERR`: an error or a hang-up.
+            static let error: Int32 = 4
         }
     }
 #endif

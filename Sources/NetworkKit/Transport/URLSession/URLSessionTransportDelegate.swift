@@ -105,6 +105,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         guard let entry = entries.withLock({ $0.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let error = Self.reported(error, for: entry.exchange)
         // FoundationNetworking ends a redirect whose Location it cannot read without an error, and
         // without showing the response: the exchange's rules judge it as every transport's.
         if error == nil, entry.exchange.followsRedirects, !entry.exchange.hasResponse,
