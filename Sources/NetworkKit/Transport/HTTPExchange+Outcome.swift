@@ -17,9 +17,12 @@ extension HTTPExchange {
             await withCheckedContinuation { continuation in
                 let checks = pins.isEmpty ? false : transport.checksServerTrust
                 let done = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
+                    if let outcome = state.outcome { return outcome }
+                    // Sent already and still on its way: the first caller waits for it.
+                    guard state.continuation == nil else { return .failure(sentTwice) }
                     state.transportChecksServerTrust = checks
-                    if state.outcome == nil { state.continuation = continuation }
-                    return state.outcome
+                    state.continuation = continuation
+                    return nil
                 }
                 if let done { return continuation.resume(returning: done) }
                 transport.send(self)
@@ -30,6 +33,14 @@ extension HTTPExchange {
         // A transport can miss a cancellation that arrives while it sets the request up.
         if Task.isCancelled, case .success = result { return .failure(.cancelled(HTTPError.RequestSummary(request))) }
         return result
+    }
+
+    /// The error of a second ``run(on:)`` while the first is under way: an exchange is sent once.
+    private var sentTwice: HTTPError {
+        .transport(
+            HTTPError.TransportFailure(
+                request: HTTPError.RequestSummary(request), code: .unknown,
+                reason: "the exchange is being sent already; make an exchange for each attempt"))
     }
 
     /// Whether a final response head was received.

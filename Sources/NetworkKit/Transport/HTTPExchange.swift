@@ -15,6 +15,9 @@ import InternalServiceUtilities
 /// (``redirectRequest(after:for:)``), whether a server's certificate chain satisfies the client's
 /// public-key pins (``evaluateServerTrust(certificateChain:host:)``), and what a cut or refused
 /// body means. Its methods may be called from any thread, one at a time.
+///
+/// A transport can also be run on its own, without a client, with an exchange made by
+/// ``init(request:body:publicKeyPins:followsRedirects:didSend:)`` and sent by ``send(through:)``.
 public final class HTTPExchange: Sendable {
     /// What a request sends as its body.
     public enum Body: Sendable {
@@ -40,7 +43,11 @@ public final class HTTPExchange: Sendable {
     let sent: (@Sendable (Int64) -> Void)?
     /// Whether the body is expected to be large (a download), so a transport may size its buffers
     /// for throughput rather than for many small responses.
-    let expectsLargeBody: Bool
+    ///
+    /// ```swift
+    /// let bufferSize = exchange.expectsLargeBody ? 512 * 1024 : 16 * 1024
+    /// ```
+    public let expectsLargeBody: Bool
     /// Whether a redirect is followed by the exchange's rules, or is itself the answer
     /// (``HTTPClient/Configuration/followsRedirects``).
     public let followsRedirects: Bool
@@ -63,6 +70,10 @@ public final class HTTPExchange: Sendable {
         var transportChecksServerTrust = false
         var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
         var outcome: Result<HTTPResponse, HTTPError>?
+        /// How many times the transport called ``complete(_:)``; only the first call counts.
+        var completions = 0
+        /// Tests waiting for the first ``complete(_:)`` (`waitUntilCompleted()`).
+        var completionWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// - Parameters:
@@ -128,8 +139,17 @@ public final class HTTPExchange: Sendable {
         receive(ResponseHead(response))
     }
 
-    /// The final response head, as a transport that reads heads itself reports it.
-    func receive(_ response: ResponseHead) -> Bool {
+    /// The final response head, as a transport that reads heads itself reports it: cheaper than
+    /// making an `HTTPURLResponse`, which on Linux canonicalises every field name.
+    ///
+    /// ```swift
+    /// let head = ResponseHead(statusCode: 200, url: exchange.request.url, fields: parsedFields)
+    /// guard exchange.receive(head) else { return exchange.complete(URLError(.cancelled)) }
+    /// ```
+    ///
+    /// - Parameter response: The head.
+    /// - Returns: Whether to go on; on false the transport stops and completes.
+    public func receive(_ response: ResponseHead) -> Bool {
         let refused = state.withLock { state -> Bool in
             if case .fail? = state.decision { return true }
             return false
@@ -183,20 +203,26 @@ public final class HTTPExchange: Sendable {
         sent?(totalBytes)
     }
 
-    /// The exchange is over; call exactly once.
+    /// The exchange is over; call exactly once (a later call is ignored).
     ///
     /// - Parameter error: Nil when the whole response arrived, otherwise why it did not (a
     ///   `URLError` with URLSession's codes). When the exchange refused something itself (a pin, a
     ///   redirect, a sink's error), its own reason wins over whatever error this is.
     public func complete(_ error: (any Error)?) {
         cancellation.withLock { $0.handler = nil }  // it may hold the transport's work, which holds this
+        let first = state.withLock { state -> Bool in
+            state.completions += 1
+            return state.completions == 1
+        }
+        guard first else { return }  // the sink has ended; a second outcome would end it again
         let outcome = outcome(of: error)
-        let continuation = state.withLock { state -> CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>? in
+        let (continuation, waiters) = state.withLock { state in
             state.outcome = outcome
-            defer { state.continuation = nil }
-            return state.continuation
+            defer { (state.continuation, state.completionWaiters) = (nil, []) }
+            return (state.continuation, state.completionWaiters)
         }
         continuation?.resume(returning: outcome)
+        for waiter in waiters { waiter.resume() }
     }
 
     /// A piece of `count` bytes of the body, whichever form it came in: `write` gives it to the sink,

@@ -1,21 +1,30 @@
-import Foundation
+public import Foundation
 import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
 #endif
 
-/// A final response head as an exchange sees it: status, URL and fields, from a platform response
-/// (URLSession, a custom transport) or from the field list a transport read itself (libcurl).
+/// A response head as an exchange sees it: status, URL and fields, from a platform response
+/// (URLSession) or from the field list a transport read itself (libcurl, or your own over sockets,
+/// SwiftNIO or AsyncHTTPClient).
 ///
 /// Sinks, validation and the redirect rules read heads through it, so a transport that parses the
 /// head itself never makes an `HTTPURLResponse`: on Linux its initializer canonicalises every field
-/// name through `NSString` and cost more than the rest of a small request's own work.
-struct ResponseHead: Sendable {
+/// name through `NSString` and cost more than the rest of a small request's own work. Such a
+/// transport hands its final head to ``HTTPExchange/receive(_:)-(ResponseHead)``:
+///
+/// ```swift
+/// let head = ResponseHead(
+///     statusCode: 200, url: exchange.request.url,
+///     fields: [("Content-Type", "text/plain"), ("Content-Length", "5")])
+/// guard exchange.receive(head) else { return exchange.complete(URLError(.cancelled)) }
+/// ```
+public struct ResponseHead: Sendable {
     /// The status code.
-    let statusCode: Int
+    public let statusCode: Int
     /// The URL that answered.
-    let url: URL?
+    public let url: URL?
     /// The fields.
     let fields: ResponseHeaderSource
 
@@ -29,11 +38,18 @@ struct ResponseHead: Sendable {
     /// A head read from the wire: fields of the same name (any case) are joined with `", "` under
     /// the spelling first seen, as `HTTPURLResponse` joins them, and sorted by name.
     ///
+    /// ```swift
+    /// let head = ResponseHead(
+    ///     statusCode: 302, url: URL(string: "http://example.com/old"),
+    ///     fields: [("Location", "/new"), ("Set-Cookie", "a=1"), ("set-cookie", "b=2")])
+    /// head.value(forHTTPHeaderField: "SET-COOKIE")   // "a=1, b=2"
+    /// ```
+    ///
     /// - Parameters:
     ///   - statusCode: The status code.
     ///   - url:        The URL that answered.
     ///   - fields:     The fields (name, value) in the order they arrived.
-    init(statusCode: Int, url: URL?, fields: [(String, String)]) {
+    public init(statusCode: Int, url: URL?, fields: [(String, String)]) {
         self.statusCode = statusCode
         self.url = url
         var joined: [HTTPHeader] = []
@@ -59,7 +75,14 @@ struct ResponseHead: Sendable {
     static let scannedFields = 32
 
     /// One field's value; the name is matched in any case.
-    func value(forHTTPHeaderField name: String) -> String? {
+    ///
+    /// ```swift
+    /// let location = head.value(forHTTPHeaderField: "location")
+    /// ```
+    ///
+    /// - Parameter name: The field's name.
+    /// - Returns: Its value (repeated fields joined with `", "`), or nil when the head has none.
+    public func value(forHTTPHeaderField name: String) -> String? {
         fields.value(for: name)
     }
 
