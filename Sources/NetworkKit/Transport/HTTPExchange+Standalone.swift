@@ -39,7 +39,7 @@ extension HTTPExchange {
         followsRedirects: Bool = true, didSend: (@Sendable (_ totalBytes: Int64) -> Void)? = nil
     ) {
         self.init(
-            request: request, body: body, sink: DataSink(), pins: publicKeyPins, sent: didSend,
+            request: request, body: body, sink: MemorySink(), pins: publicKeyPins, sent: didSend,
             followsRedirects: followsRedirects)
     }
 

@@ -42,7 +42,7 @@ struct ConformanceFaultTests {
         for operation in operations {
             for fault in FaultMatrix.Fault.allCases {
                 let cells = FaultMatrix.cells.filter { $0.operation == operation && $0.fault == fault }
-                let outcome = { (engine: TransferEngine) in cells.first { $0.engine == engine }?.expected }
+                let outcome = { (engine: BuiltInTransport) in cells.first { $0.engine == engine }?.expected }
                 for transport in ConformanceTransport.all {
                     let expected: [String?] =
                         switch transport {

@@ -18,12 +18,12 @@ import Testing
 /// most of them as `unknown` with libcurl's detail, which the client then reads as it can.
 @Suite("libcurl's failures as typed errors, on both transports")
 struct CurlErrorTests {
-    static let engines = [TransferEngine.libcurl, .urlSession]
+    static let engines = [BuiltInTransport.libcurl, .urlSession]
 
     /// A client on `engine` that waits at most ten seconds for progress.
-    static func client(_ engine: TransferEngine, timeout: TimeInterval = 10) -> HTTPClient {
+    static func client(_ engine: BuiltInTransport, timeout: TimeInterval = 10) -> HTTPClient {
         HTTPClient {
-            $0.transferEngine = engine
+            $0.transport = engine
             $0.timeout = timeout
         }
     }
@@ -43,7 +43,7 @@ struct CurlErrorTests {
     }
 
     @Test("a refused connection (libcurl 7) is cannotConnectToHost, saying it could not connect", arguments: engines)
-    func refusedConnection(engine: TransferEngine) async throws {
+    func refusedConnection(engine: BuiltInTransport) async throws {
         // Given a port that was bound and closed again, so nothing listens on it
         let bound = try LoopbackSocket.bind()
         close(bound.descriptor)
@@ -65,7 +65,7 @@ struct CurlErrorTests {
     }
 
     @Test("a host name under .invalid (libcurl 6) is cannotFindHost, naming the host", arguments: engines)
-    func unknownHost(engine: TransferEngine) async throws {
+    func unknownHost(engine: BuiltInTransport) async throws {
         // Given a name that never resolves (RFC 6761 reserves .invalid)
         let client = Self.client(engine)
         let request = URLRequest(url: try #require(URL(string: "http://no-such-host.invalid/x")))
@@ -83,7 +83,7 @@ struct CurlErrorTests {
     }
 
     @Test("a connection the server never accepts (libcurl 28) times out", arguments: engines)
-    func connectionTimeout(engine: TransferEngine) async throws {
+    func connectionTimeout(engine: BuiltInTransport) async throws {
         // Given a listener whose queue of one pending connection is full (the kernel drops the next
         // handshake), and a client that waits a second
         let listener = try LoopbackSocket.listen(backlog: 0)
@@ -112,7 +112,7 @@ struct CurlErrorTests {
     }
 
     @Test("an answer cut short (libcurl 18, 56) is networkConnectionLost", arguments: engines, Cut.allCases)
-    func cutShort(engine: TransferEngine, cut: Cut) async throws {
+    func cutShort(engine: BuiltInTransport, cut: Cut) async throws {
         // Given a server that cuts its answer short in this way
         let server = try MockServer()
         defer { server.stop() }
@@ -141,7 +141,7 @@ struct CurlErrorTests {
     }
 
     @Test("a connection closed without an answer (libcurl 52) is a transport error saying so", arguments: engines)
-    func emptyReply(engine: TransferEngine) async throws {
+    func emptyReply(engine: BuiltInTransport) async throws {
         // Given a server that closes the connection without a byte
         let server = try MockServer()
         defer { server.stop() }
@@ -164,7 +164,7 @@ struct CurlErrorTests {
     }
 
     @Test("a redirect loop is httpTooManyRedirects, naming the limit", arguments: engines)
-    func redirectLoop(engine: TransferEngine) async throws {
+    func redirectLoop(engine: BuiltInTransport) async throws {
         // Given a server whose /loop redirects to itself
         let server = try MockServer()
         defer { server.stop() }
@@ -208,7 +208,7 @@ struct CurlErrorTests {
 
     @Test(
         "a malformed head (libcurl 8, 1) is a transport error naming what is wrong", arguments: engines, Malformed.all)
-    func malformedHead(engine: TransferEngine, malformed: Malformed) async throws {
+    func malformedHead(engine: BuiltInTransport, malformed: Malformed) async throws {
         // Given a server that answers with the malformed bytes
         let server = try RawReplyServer(reply: Data(malformed.reply.utf8))
         defer { server.stop() }
@@ -227,7 +227,7 @@ struct CurlErrorTests {
 
     @Test(
         "a gzip body that is not gzip (libcurl 61) fails, saying the content coding did not decode", arguments: engines)
-    func badContentEncoding(engine: TransferEngine) async throws {
+    func badContentEncoding(engine: BuiltInTransport) async throws {
         // Given a server sending ten bytes that are not gzip as a gzip-coded body
         let reply = "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 10\r\n\r\nnot gzip!!"
         let server = try RawReplyServer(reply: Data(reply.utf8))
@@ -243,7 +243,7 @@ struct CurlErrorTests {
     }
 
     @Test("a port above 65535 (libcurl 3) is badURL", arguments: engines)
-    func portOutOfRange(engine: TransferEngine) async throws {
+    func portOutOfRange(engine: BuiltInTransport) async throws {
         // Given a URL Foundation reads but libcurl does not
         let client = Self.client(engine)
         let request = URLRequest(url: try #require(URL(string: "http://127.0.0.1:99999/x")))

@@ -13,7 +13,7 @@ import Testing
 /// where libcurl says "out of memory" or "too large response headers".
 @Suite("A response head over libcurl's bounds is responseHeadTooLarge on both transports")
 struct ResponseHeadLimitTests {
-    static let engines = [TransferEngine.libcurl, .urlSession]
+    static let engines = [BuiltInTransport.libcurl, .urlSession]
 
     /// A head with too much in it, and the bound libcurl holds it to.
     enum Oversize: String, CaseIterable, Sendable {
@@ -44,11 +44,11 @@ struct ResponseHeadLimitTests {
     }
 
     @Test("sent, a head over a bound is responseHeadTooLarge naming it", arguments: engines, Oversize.allCases)
-    func send(engine: TransferEngine, oversize: Oversize) async throws {
+    func send(engine: BuiltInTransport, oversize: Oversize) async throws {
         // Given a server answering with the oversized head
         let server = try RawReplyServer(reply: oversize.reply)
         defer { server.stop() }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
         let request = URLRequest(url: server.url("large-head"))
 
         // When the client asks it
@@ -66,13 +66,13 @@ struct ResponseHeadLimitTests {
     }
 
     @Test("downloaded, a head over a bound is responseHeadTooLarge and leaves no file", arguments: engines)
-    func download(engine: TransferEngine) async throws {
+    func download(engine: BuiltInTransport) async throws {
         // Given a server answering with a 2 MiB field, and a folder to download into
         let server = try RawReplyServer(reply: Oversize.oneLargeField.reply)
         defer { server.stop() }
         let folder = try TestFolder()
         defer { folder.remove() }
-        let client = HTTPClient { $0.transferEngine = engine }
+        let client = HTTPClient { $0.transport = engine }
 
         // When the client downloads from it
         let error = await #expect(throws: HTTPError.self) {
@@ -95,7 +95,7 @@ struct ResponseHeadLimitTests {
 
         for engine in Self.engines {
             // When each transport asks it
-            let client = HTTPClient { $0.transferEngine = engine }
+            let client = HTTPClient { $0.transport = engine }
             let response = try await client.send(URLRequest(url: server.url("head")))
 
             // Then the whole head and the body arrived

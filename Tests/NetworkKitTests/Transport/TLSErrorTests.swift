@@ -17,16 +17,16 @@ import Testing
 /// libcurl's detail, which says what failed all the same.
 @Suite("TLS failures from local servers as typed errors, on both transports")
 struct TLSErrorTests {
-    static let engines = [TransferEngine.libcurl, .urlSession]
+    static let engines = [BuiltInTransport.libcurl, .urlSession]
 
     @Test("https to a plain HTTP server (libcurl 35) fails the handshake, saying so", arguments: engines)
-    func plainServer(engine: TransferEngine) async throws {
+    func plainServer(engine: BuiltInTransport) async throws {
         // Given a server that answers any connection in plain HTTP at once, asked over https
         let server = try PlainAnswerServer()
         defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
         let client = HTTPClient {
-            $0.transferEngine = engine
+            $0.transport = engine
             $0.timeout = 10
         }
 
@@ -49,13 +49,13 @@ struct TLSErrorTests {
     }
 
     @Test("a self-signed certificate (libcurl 60) is not trusted, saying so", arguments: engines)
-    func selfSigned(engine: TransferEngine) async throws {
+    func selfSigned(engine: BuiltInTransport) async throws {
         // Given a TLS server presenting a certificate that signed itself
         let server = try await SelfSignedServer.start()
         defer { server.stop() }
         let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/"))
         let client = HTTPClient {
-            $0.transferEngine = engine
+            $0.transport = engine
             $0.timeout = 10
         }
 
