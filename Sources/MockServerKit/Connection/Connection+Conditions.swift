@@ -4,9 +4,7 @@ extension Connection {
         /// A delayed response's wait is over: send it, carrying out the rest of its plan.
         case deliver(MockResponse, ConditionPlan)
         /// Let the next slice of a paced response out.
-        case release
-        /// Let the next slice of a paced streamed body out.
-        case releaseStream
+        case releaseSlice
     }
 
     /// How a response's connection carries on once all of it is queued.
@@ -17,15 +15,6 @@ extension Connection {
         case close
         /// Hold the connection without a word (``Phase/stalled``).
         case stall
-    }
-
-    /// A response being let out a slice at a time: the bytes not yet queued, from `start`.
-    struct PacedOutput {
-        var held: [UInt8]
-        var start = 0
-        let slice: Int
-        let interval: Duration
-        let ending: Ending
     }
 
     /// How a closing connection ends: after a wait (slow close), and with a reset instead of a FIN.

@@ -10,13 +10,12 @@ final class Connection {
         case body(RequestHead, BodyReader)
         /// A handler is working on the request.
         case awaitingHandler(reuse: Reuse, isHead: Bool)
-        /// The head of a streamed response was queued; its body is being written (``stream``).
+        /// A response's head was queued; its body is being written by a streamed response's writer
+        /// or let out under conditions (``stream``).
         case streaming(reuse: Reuse)
         /// The last response was sent and our side shut down; reading and discarding until the
         /// client closes, so it does not get a reset before it read the answer.
         case lingering(until: ContinuousClock.Instant)
-        /// A response is let out slice by slice on a timer (``paced``).
-        case paced
         /// Held open without a word until the client goes or the server stops; what it sends is discarded.
         case stalled
         /// The response was sent; the close waits until `until` (then a reset when `reset` is set).
@@ -54,15 +53,13 @@ final class Connection {
     var peerClosed = false
     /// Close (after lingering) once `output` is sent.
     var closeAfterWrite = false
-    /// The streamed body being written, in the `.streaming` phase.
+    /// The body being written or let out, in the `.streaming` phase.
     var stream: StreamState?
     /// The conditions of the stub answering the current request (see `EventLoop+Conditions.swift`).
     var routeConditions: [NetworkCondition] = []
     /// When ``timerAction`` is due.
     var timer: ContinuousClock.Instant?
     var timerAction: TimerAction?
-    /// The rest of a paced response, in the `.paced` phase.
-    var paced: PacedOutput?
     /// How the connection closes once a response that closes it is sent.
     var closing = Closing()
     /// What the event loop's poller watches the descriptor for; nil until it is first watched.
@@ -86,7 +83,7 @@ final class Connection {
         guard !hasPendingOutput else { return false }
         switch phase {
         case .idle, .head, .body, .lingering, .stalled, .closingLater: return true
-        case .awaitingHandler, .streaming, .paced: return false
+        case .awaitingHandler, .streaming: return false
         }
     }
 

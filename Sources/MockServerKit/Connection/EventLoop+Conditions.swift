@@ -39,11 +39,7 @@ extension EventLoop {
             response.headers["Connection"] = "close"
         }
         if sendFaultBeforeHead(connection, plan.fault) { return }
-        if response.streamedBody != nil, plan.isShapingBody {
-            respondStreaming(connection, with: response, plan: plan, reuse: reuse, isHead: isHead)
-            return
-        }
-        if response.streamedBody != nil || plan.isShapingBody == false {
+        guard plan.isShapingBody else {
             respond(connection, with: response)
             return
         }
@@ -67,63 +63,6 @@ extension EventLoop {
             return false
         }
         return true
-    }
-
-    /// Queues a response whose body a fault cuts, overstates, breaks or holds, or a pace lets out slowly.
-    private func sendShaped(
-        _ connection: Connection, response: MockResponse, plan: ConditionPlan, reuse: Connection.Reuse, isHead: Bool
-    ) {
-        let bodyAllowed = !isHead && ResponseWriter.allowsBody(ResponseWriter.statusSent(for: response))
-        var body = bodyAllowed ? [UInt8](response.body) : []
-        var framing = ResponseWriter.Framing.length(response.body.count)
-        var ending: Connection.Ending = reuse == .close ? .close : .open
-        switch plan.fault {
-        case .closeAfter(let count):
-            body = Array(body.prefix(count))
-            ending = .close
-        case .stallAfter(let count):
-            body = Array(body.prefix(count))
-            ending = .stall
-        case .contentLengthLonger(let extra):
-            framing = .length(response.body.count + extra)
-            ending = .close
-        case .malformedChunk:
-            // A chunk-size line that is not hexadecimal, then the body, and never a last chunk.
-            body = Array("not-a-chunk-size\r\n".utf8) + body + [ASCII.carriageReturn, ASCII.lineFeed]
-            framing = .chunked
-            ending = .close
-        default:
-            break
-        }
-        var head: [UInt8] = []
-        ResponseWriter.write(
-            response, omittingBody: isHead, reuse: reuse, date: dates.now(), into: &head, framing: framing)
-        connection.lastActivity = clock.now
-        switch plan.pace {
-        case .none:
-            connection.output.append(contentsOf: head)
-            connection.output.append(contentsOf: body)
-            end(connection, ending)
-        case .dribble(let chunks, let interval):
-            connection.output.append(contentsOf: head)
-            let slice = max((body.count + chunks - 1) / chunks, 1)
-            startPacing(connection, PacedOutput(held: body, slice: slice, interval: interval, ending: ending))
-        case .bandwidth(let slice, let interval):
-            startPacing(connection, PacedOutput(held: head + body, slice: slice, interval: interval, ending: ending))
-        }
-    }
-
-    private typealias PacedOutput = Connection.PacedOutput
-
-    private func startPacing(_ connection: Connection, _ paced: PacedOutput) {
-        guard paced.held.count > paced.start else {
-            end(connection, paced.ending)
-            return
-        }
-        connection.paced = paced
-        connection.phase = .paced
-        connection.timer = clock.now + paced.interval
-        connection.timerAction = .release
     }
 
     /// Leaves the response: the connection serves the next request, closes once its output is
@@ -150,22 +89,8 @@ extension EventLoop {
         switch action {
         case .deliver(let response, let plan):
             respond(connection, with: response, plan: plan)
-        case .release:
-            guard var paced = connection.paced else { break }
-            let end = min(paced.start + paced.slice, paced.held.count)
-            connection.output.append(contentsOf: paced.held[paced.start..<end])
-            paced.start = end
-            if end == paced.held.count {
-                connection.paced = nil
-                self.end(connection, paced.ending)
-            } else {
-                connection.paced = paced
-                // From when it was due, not from now, so a late wake-up does not slow the rate.
-                connection.timer = due + paced.interval
-                connection.timerAction = .release
-            }
-        case .releaseStream:
-            releaseStreamSlice(of: connection, due: due)
+        case .releaseSlice:
+            releaseSlice(of: connection, due: due)
         case .none:
             break
         }
@@ -185,17 +110,6 @@ extension EventLoop {
             close(connection)
         } else {
             startLingering(connection)
-        }
-    }
-}
-
-extension ConditionPlan {
-    /// Whether the plan changes how the body goes out, so the response needs `sendShaped` (or,
-    /// streamed, `respondStreaming`).
-    var isShapingBody: Bool {
-        switch fault {
-        case .closeAfter, .stallAfter, .contentLengthLonger, .malformedChunk: return true
-        default: return pace != nil
         }
     }
 }

@@ -20,7 +20,7 @@ extension EventLoop {
     /// One parsing step; false when it must wait (for bytes, a handler or the socket).
     private func advance(_ connection: Connection) -> Bool {
         switch connection.phase {
-        case .awaitingHandler, .streaming, .paced:
+        case .awaitingHandler, .streaming:
             return false
         case .lingering, .stalled, .closingLater:
             if connection.peerClosed { close(connection) }

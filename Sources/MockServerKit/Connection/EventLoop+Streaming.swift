@@ -1,26 +1,29 @@
 import Foundation
 
 extension Connection {
-    /// A streamed response body in progress: how much of a declared length is left, and the
-    /// writers waiting for the queue to drain below the high-water mark.
+    /// A response body in progress, streamed or shaped by conditions: how much of a known length is
+    /// left, and the writers waiting for the queue to drain below the high-water mark.
     struct StreamState {
         /// Bytes still owed for a declared `Content-Length`; nil for a chunked body.
         var remaining: Int?
         /// Writers resumed with true once the queued output is below ``MockBodyWriter/highWater``.
         var waiters: [CheckedContinuation<Bool, Never>] = []
         /// How conditions cut, stall, reframe or pace the body; nil when none does.
-        var shape: StreamShape?
+        var shape: Shaping?
     }
 }
 
 extension EventLoop {
     /// Enters the streaming phase after a streamed response's head was queued, and starts the task
     /// that writes its body.
-    func startStream(
-        _ body: StreamedBody, on connection: Connection, reuse: Connection.Reuse, shape: Connection.StreamShape? = nil
-    ) {
+    func startStream(_ body: StreamedBody, on connection: Connection, reuse: Connection.Reuse) {
         connection.phase = .streaming(reuse: reuse)
-        connection.stream = Connection.StreamState(remaining: body.length, shape: shape)
+        connection.stream = Connection.StreamState(remaining: body.length)
+        startWriter(of: body, on: connection)
+    }
+
+    /// Starts the task that writes a streamed body; its pieces and its end reach the loop as events.
+    func startWriter(of body: StreamedBody, on connection: Connection) {
         let core = self.core
         let writer = MockBodyWriter(core: core, connection: connection.id)
         Task {
@@ -101,7 +104,7 @@ extension EventLoop {
     /// Resumes the writers waiting on `connection` once its queued output is below the high-water mark.
     func releaseWriters(of connection: Connection) {
         guard let stream = connection.stream, !stream.waiters.isEmpty,
-            connection.output.count - connection.outputStart + (stream.shape?.heldCount ?? 0)
+            connection.output.count - connection.outputStart + (stream.shape?.held.count ?? 0)
                 <= MockBodyWriter.highWater
         else { return }
         connection.stream?.waiters.removeAll()

@@ -212,7 +212,7 @@ extension EventLoop {
         switch connection.phase {
         case .idle: return (connection.lastActivity + configuration.idleTimeout, .close)
         case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, .timeOutRequest)
-        case .awaitingHandler, .streaming, .paced, .stalled: return nil
+        case .awaitingHandler, .streaming, .stalled: return nil
         case .lingering(let until): return (until, .close)
         case .closingLater(let until, let reset): return (until, .finishClosing(reset: reset))
         }
