@@ -58,11 +58,12 @@ extension Connection {
             case .dribble(let chunks, let interval):
                 // A body of known length goes in `chunks` slices of what it sends; a chunked one a
                 // written piece at a time.
-                let cut = allowance
-                let extra = unframed ? Self.badChunkSizeLine.count : 0
-                let sent = length.map { min($0, cut ?? $0) + extra }
-                pace = Pace(
-                    slice: sent.map { max(($0 + chunks - 1) / chunks, 1) }, interval: interval, holdsHead: false)
+                var slice: Int?
+                if let length {
+                    let sent = min(length, allowance ?? length) + (unframed ? Self.badChunkSizeLine.count : 0)
+                    slice = max((sent + chunks - 1) / chunks, 1)
+                }
+                pace = Pace(slice: slice, interval: interval, holdsHead: false)
             case .bandwidth(let slice, let interval):
                 pace = Pace(slice: slice, interval: interval, holdsHead: true)
             case nil:

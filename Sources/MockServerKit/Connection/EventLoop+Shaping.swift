@@ -35,11 +35,13 @@ extension EventLoop {
         connection.stream = Connection.StreamState(remaining: sendsBody ? length : 0, shape: shape)
         if !shape.held.isEmpty { scheduleRelease(of: connection) }
         if shape.unframed { emit(Connection.Shaping.badChunkSizeLine, to: connection) }
-        if sendsBody, let streamed = response.streamedBody { startWriter(of: streamed, on: connection) }
         if shape.allowance == 0 && shape.heldHead == 0 { reachLimit(of: connection) }
-        guard response.streamedBody == nil || !sendsBody else { return }
-        if sendsBody { shapedPiece(response.body, framed: false, on: connection) }
-        shapedEnd(connection)
+        if sendsBody, let streamed = response.streamedBody {
+            startWriter(of: streamed, on: connection)  // even when cut at once: it hears the client is gone
+        } else {
+            if sendsBody { shapedPiece(response.body, framed: false, on: connection) }
+            shapedEnd(connection)
+        }
     }
 
     /// A piece of a shaped body: clipped to a known length, framed, then let out.
