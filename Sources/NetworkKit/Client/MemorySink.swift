@@ -7,7 +7,7 @@ import InternalServiceUtilities
 
 /// Keeps a response's whole body in memory, whatever its status: the sink of data requests and of
 /// uploads, whose client validates the complete response afterwards (``ResponseValidation``).
-final class MemorySink: TransferSink {
+final class MemorySink: BodySink {
     private let body = Locked(Data())
 
     func begin(_ response: ResponseHead) -> HeadDecision {

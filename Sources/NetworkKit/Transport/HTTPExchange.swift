@@ -38,7 +38,7 @@ public final class HTTPExchange: Sendable {
     /// The body to send.
     public let body: Body
 
-    let sink: any TransferSink
+    let sink: any BodySink
     let pins: PublicKeyPins
     let sent: (@Sendable (Int64) -> Void)?
     /// Whether the body is expected to be large (a download), so a transport may size its buffers
@@ -85,7 +85,7 @@ public final class HTTPExchange: Sendable {
     ///   - expectsLargeBody: Whether the body is expected to be large (a download).
     ///   - followsRedirects: Whether redirects are followed (the client's setting).
     init(
-        request: URLRequest, body: Body = .none, sink: any TransferSink, pins: PublicKeyPins,
+        request: URLRequest, body: Body = .none, sink: any BodySink, pins: PublicKeyPins,
         sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false, followsRedirects: Bool = true
     ) {
         self.expectsLargeBody = expectsLargeBody

@@ -37,7 +37,7 @@ struct HeaderNameMatchingTests {
         ]
         for (line, expected) in lines {
             // When the code is read
-            let status = Array(line.utf8).withUnsafeBytes { CurlTransfer.statusCode(of: $0) }
+            let status = Array(line.utf8).withUnsafeBytes { CurlExchange.statusCode(of: $0) }
             // Then it is the number after the version, or nil
             #expect(status == expected, "\(line)")
         }

@@ -14,7 +14,7 @@ import InternalServiceUtilities
 
 /// One download call's file handling across its attempts: where to resume, what a response head
 /// means for the bytes on disk, writing the body, and the final move.
-final class DownloadSink: TransferSink {
+final class DownloadSink: BodySink {
     private struct State {
         /// Bytes at the start of the partial file that belong to the representation described.
         var onDisk: Int64 = 0
@@ -132,7 +132,7 @@ final class DownloadSink: TransferSink {
         }
     }
 
-    // MARK: - TransferSink
+    // MARK: - BodySink
 
     func begin(_ response: ResponseHead) -> HeadDecision {
         state.withLock { state in

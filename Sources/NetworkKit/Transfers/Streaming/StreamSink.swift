@@ -6,7 +6,7 @@ import InternalServiceUtilities
 #endif
 
 /// Hands a streamed body to its consumer piece by piece, as it arrives.
-final class StreamSink: TransferSink {
+final class StreamSink: BodySink {
     private let request: URLRequest
     private let check: @Sendable (ResponseHead, URLRequest) -> HeadDecision
     private let onHead: @Sendable (HTTPResponse) -> Void

@@ -21,7 +21,7 @@
         /// the same machine or network, short enough that a thread of Swift's pool is never held
         /// long): polls that socket and lets libcurl read it. The transfer completes here when the
         /// answer comes in time; otherwise it is left as it is, for the loop's thread.
-        func awaitAnswer(of transfer: CurlTransfer) {
+        func awaitAnswer(of transfer: CurlExchange) {
             guard callerWaitsSkipped == 0 else {
                 callerWaitsSkipped -= 1
                 return

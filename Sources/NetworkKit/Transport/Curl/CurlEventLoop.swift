@@ -21,14 +21,14 @@
     /// another; the multi handle, with its connection cache, lives as long as the loop.
     final class CurlEventLoop: @unchecked Sendable {
         // Safe: `inbox` is behind its own lock. `multi`, its easy handles and every property below
-        // `engine` (and libcurl's callbacks into CurlTransfer objects) are used only by a thread
+        // `engine` (and libcurl's callbacks into CurlExchange objects) are used only by a thread
         // holding `engine`: the loop's thread (at most one runs, `Inbox.running` says so) or a
         // submitting caller, or `deinit` once no thread can; so are the extensions in
         // CurlEventLoop+CallerWait.swift and CurlEventLoop+Sockets.swift. The watcher is thread-safe.
 
         struct Inbox {
-            var new: [CurlTransfer] = []
-            var cancelled: [CurlTransfer] = []
+            var new: [CurlExchange] = []
+            var cancelled: [CurlExchange] = []
             var running = false
             /// The loop's thread waits (or is about to) with no transfer running, and no caller has
             /// started one since: the next submission may start its transfer itself.
@@ -54,7 +54,7 @@
         let inbox = Locked(Inbox())
         /// Held by the thread that drives `multi`.
         let engine = NSLock()
-        private var active: [Libcurl.Handle: CurlTransfer] = [:]
+        private var active: [Libcurl.Handle: CurlExchange] = [:]
         private var spare: [Libcurl.Handle] = []
         private var lastIdleCheck = ContinuousClock.now
         /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT`; nil for no timer.
@@ -121,7 +121,7 @@
         /// thread waits and the multi handle is free (one request after another: its request leaves
         /// without a thread hop), otherwise by that thread, which a busy loop would only slow down
         /// by waiting for the handle.
-        func submit(_ transfer: CurlTransfer) {
+        func submit(_ transfer: CurlExchange) {
             if inbox.withLock({ $0.callerMayStart }), engine.try() {
                 let mayStart =
                     active.isEmpty
@@ -170,7 +170,7 @@
             if interrupt { watcher.interrupt() }
             if startThread {
                 guard CurlLoopThreads.start(self) else {
-                    let stranded = inbox.withLock { inbox -> [CurlTransfer] in
+                    let stranded = inbox.withLock { inbox -> [CurlExchange] in
                         defer {
                             inbox.new.removeAll()
                             inbox.running = false
@@ -187,7 +187,7 @@
         }
 
         /// Stops a transfer soon; it then completes as cancelled, unless it already ended.
-        func cancel(_ transfer: CurlTransfer) {
+        func cancel(_ transfer: CurlExchange) {
             let (wake, interrupt) = inbox.withLock { inbox -> (Bool, Bool) in
                 inbox.cancelled.append(transfer)
                 return (inbox.waiting, inbox.callerWaits)
@@ -322,7 +322,7 @@
         }
 
         /// Takes an easy handle, sets the transfer's options and adds it to the multi handle.
-        private func begin(_ transfer: CurlTransfer) {
+        private func begin(_ transfer: CurlExchange) {
             guard !transfer.exchange.isCancelled else { return transfer.exchange.complete(URLError(.cancelled)) }
             guard let easy = spare.popLast() ?? library.easyInit() else {
                 return transfer.exchange.complete(
@@ -331,7 +331,7 @@
             start(transfer, on: easy)
         }
 
-        private func start(_ transfer: CurlTransfer, on easy: Libcurl.Handle) {
+        private func start(_ transfer: CurlExchange, on easy: Libcurl.Handle) {
             transfer.lastActivity = .now
             if let failure = transfer.configure(easy, library: library, settings: settings) {
                 library.easyCleanup(easy)
@@ -371,14 +371,14 @@
         }
 
         /// Stops a running transfer from here (cancelled, timed out, a multi error).
-        private func stop(_ transfer: CurlTransfer, with error: URLError) {
+        private func stop(_ transfer: CurlExchange, with error: URLError) {
             guard let easy = transfer.easy, active[easy] === transfer else { return }
             detach(transfer)
             recycle(easy, clean: false)
             transfer.exchange.complete(error)
         }
 
-        private func detach(_ transfer: CurlTransfer) {
+        private func detach(_ transfer: CurlExchange) {
             guard let easy = transfer.easy else { return }
             _ = library.multiRemove(multi, easy)
             active[easy] = nil

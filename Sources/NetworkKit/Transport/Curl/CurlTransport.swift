@@ -93,7 +93,7 @@
             guard let loop else {
                 return exchange.complete(URLError(.unknown, reason: failure ?? "libcurl is not available"))
             }
-            let transfer = CurlTransfer(exchange: exchange)
+            let transfer = CurlExchange(exchange: exchange)
             // Strong: the exchange drops the handler when it completes, and a weak reference would
             // give the loop a side table that LeakSanitizer reports when a process exits mid-loop.
             exchange.onCancel { loop.cancel(transfer) }

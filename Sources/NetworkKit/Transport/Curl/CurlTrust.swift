@@ -153,7 +153,7 @@
         @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 =
             { _, context, user in
                 guard let trust = CurlTrust.shared, let user else { return CurlCode.notBuiltIn.rawValue }
-                let transfer = Unmanaged<CurlTransfer>.fromOpaque(user).takeUnretainedValue()
+                let transfer = Unmanaged<CurlExchange>.fromOpaque(user).takeUnretainedValue()
                 let check = ConnectionTrustCheck(
                     host: transfer.host, pins: transfer.exchange.pins, failures: transfer.trustFailures)
                 let pointer = Unmanaged.passRetained(check).toOpaque()

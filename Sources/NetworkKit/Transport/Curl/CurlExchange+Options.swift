@@ -2,7 +2,7 @@
     import Foundation
     import FoundationNetworking
 
-    extension CurlTransfer {
+    extension CurlExchange {
         /// Sets the current hop's options on `easy` (fresh or reset): nil when libcurl took them all.
         ///
         /// Redirects are never followed by libcurl: the loop asks the exchange about each one, so
@@ -165,8 +165,8 @@
 
     // libcurl's callbacks: C functions that find their transfer through the user-data pointer.
 
-    private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlTransfer? {
-        pointer.map { Unmanaged<CurlTransfer>.fromOpaque($0).takeUnretainedValue() }
+    private func transfer(_ pointer: UnsafeMutableRawPointer?) -> CurlExchange? {
+        pointer.map { Unmanaged<CurlExchange>.fromOpaque($0).takeUnretainedValue() }
     }
 
     private let curlWrite: @convention(c) (UnsafeMutablePointer<CChar>?, Int, Int, UnsafeMutableRawPointer?) -> Int = {

@@ -10,7 +10,7 @@
     /// thread that holds the loop's lock (its own thread, or a caller starting its transfer); only
     /// such a thread touches this object after ``CurlEventLoop/submit(_:)``, and the exchange may be
     /// told from there.
-    final class CurlTransfer: @unchecked Sendable {
+    final class CurlExchange: @unchecked Sendable {
         // Safe: after submission every property is read and written only by a thread holding the
         // event loop's `engine` lock (the loop's own calls and libcurl's callbacks, which libcurl
         // makes from inside them); the lock orders each thread's accesses after the previous one's.

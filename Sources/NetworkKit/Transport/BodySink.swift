@@ -4,7 +4,7 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// What an exchange does with a response head, decided by its ``TransferSink``.
+/// What an exchange does with a response head, decided by its ``BodySink``.
 enum HeadDecision: Sendable {
     /// The body goes to the sink.
     case accept
@@ -20,7 +20,7 @@ enum HeadDecision: Sendable {
 ///
 /// A sink's methods are called in order: ``begin(_:)`` at most once, ``write(_:)`` for each piece
 /// of an accepted body, ``end(_:)`` exactly once.
-protocol TransferSink: Sendable {
+protocol BodySink: Sendable {
     /// Decides what happens with the response.
     func begin(_ response: ResponseHead) -> HeadDecision
     /// Takes a piece of an accepted body; an error stops the transfer with it.
@@ -32,7 +32,7 @@ protocol TransferSink: Sendable {
     func end(_ failure: HTTPError?) -> Result<Data, HTTPError>
 }
 
-extension TransferSink {
+extension BodySink {
     func write(bytes: UnsafeRawBufferPointer) -> HTTPError? {
         write(Data(bytes))
     }
