@@ -22,8 +22,9 @@ import Foundation
 /// connection limit, trust anchors and HTTP versions), and shuts it down when it goes away. Sent an
 /// exchange directly, outside a client, it completes it with `URLError(.resourceUnavailable)`.
 public enum BuiltInTransport: HTTPTransport, Hashable {
-    /// ``libcurl``, unless the environment variable `SERVICE_UTILS_TRANSFER_ENGINE` is `urlSession`
-    /// (to compare the two, or to step around the libcurl transport without a rebuild).
+    /// ``libcurl``, unless the environment variable `SERVICE_UTILS_TRANSPORT` is `urlSession`
+    /// (to compare the two, or to step around the libcurl transport without a rebuild). Its former
+    /// name, `SERVICE_UTILS_TRANSFER_ENGINE`, is still read when the new one is not set.
     case automatic
     /// libcurl on Linux where it can be used (see above), URLSession everywhere else.
     case libcurl
@@ -49,9 +50,12 @@ public enum BuiltInTransport: HTTPTransport, Hashable {
     }
 
     /// The choice this one stands for in the current environment: ``automatic`` resolved.
-    var resolved: BuiltInTransport {
+    var resolved: BuiltInTransport { resolved(in: ProcessInfo.processInfo.environment) }
+
+    /// The choice this one stands for in `environment`: ``automatic`` resolved.
+    func resolved(in environment: [String: String]) -> BuiltInTransport {
         guard self == .automatic else { return self }
-        let chosen = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"]
+        let chosen = environment["SERVICE_UTILS_TRANSPORT"] ?? environment["SERVICE_UTILS_TRANSFER_ENGINE"]
         return chosen == "urlSession" ? .urlSession : .libcurl
     }
 }

@@ -13,10 +13,10 @@ import Testing
 @Suite("service-utils TLS options")
 struct TLSCommandsTests {
     /// Runs the CLI on its default transport, libcurl, which these options need: `scripts/test` also
-    /// runs NetworkKit's tests with `SERVICE_UTILS_TRANSFER_ENGINE=urlSession`, whose Linux
+    /// runs NetworkKit's tests with `SERVICE_UTILS_TRANSPORT=urlSession`, whose Linux
     /// URLSession can neither trust a custom root nor check pins (the library tests cover that case).
     fileprivate static func run(_ arguments: [String]) async throws -> CommandOutcome {
-        try await CommandRunner.run(arguments, environment: .adding(["SERVICE_UTILS_TRANSFER_ENGINE": "libcurl"]))
+        try await CommandRunner.run(arguments, environment: .adding(["SERVICE_UTILS_TRANSPORT": "libcurl"]))
     }
 
     /// The fixture's `hello.json` with a query that marks this request, and the marker.

@@ -47,7 +47,7 @@
             #expect(!folder.contents.contains("idle.bin"))
         }
 
-        @Test("the automatic engine is libcurl, or URLSession when SERVICE_UTILS_TRANSFER_ENGINE=urlSession")
+        @Test("the automatic transport is libcurl, or URLSession when SERVICE_UTILS_TRANSPORT=urlSession")
         func automaticEngine() async throws {
             // Given a file above the memory threshold, which only libcurl sends with its length on Linux
             let server = try MockServer()
@@ -64,7 +64,7 @@
                 options: UploadOptions(framing: .contentLength, multipartMemoryThreshold: 1_000))
 
             // Then the framing says which transport sent it: the one the environment asks for
-            let viaURLSession = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"] == "urlSession"
+            let viaURLSession = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSPORT"] == "urlSession"
             let headers = try #require(server.requests.last?.headers)
             #expect(headers["Content-Length"] == (viaURLSession ? nil : "50000"))
             #expect(headers["Transfer-Encoding"] == (viaURLSession ? "chunked" : nil))

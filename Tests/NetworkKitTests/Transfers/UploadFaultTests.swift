@@ -102,7 +102,7 @@ struct UploadFaultTests {
         // for the server, which waits for the rest: the idle timeout ends it, then the file is checked
         // (so 3 s there). libcurl's reader sees the short file itself, so the timeout is only a guard
         // there, long enough for a sanitizer run whose cooperative pool is busy.
-        let viaURLSession = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"] == "urlSession"
+        let viaURLSession = ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSPORT"] == "urlSession"
         let client = HTTPClient { $0.timeout = !chunked && viaURLSession ? 3 : 30 }
         var request = URLRequest(url: server.url("upload"))
         request.httpMethod = "POST"

@@ -1,8 +1,9 @@
 import Foundation
 import MockServerKit
-import NetworkKit
 import ServiceUtilsTestSupport
 import Testing
+
+@testable import NetworkKit
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -32,7 +33,7 @@ struct BuiltInTransportTests {
         #if os(Linux)
             #expect(curl.transportName == "libcurl")
             let automaticName =
-                ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSFER_ENGINE"] == "urlSession"
+                ProcessInfo.processInfo.environment["SERVICE_UTILS_TRANSPORT"] == "urlSession"
                 ? "URLSession" : "libcurl"
             #expect(automatic.transportName == automaticName && unset.transportName == automaticName)
         #else
@@ -43,6 +44,25 @@ struct BuiltInTransportTests {
             #expect(response.text == "hi")
         }
         #expect(server.requests.count == 5)
+    }
+
+    @Test(
+        "automatic is libcurl unless SERVICE_UTILS_TRANSPORT (or its former name) says urlSession; named choices ignore it"
+    )
+    func environmentChoice() {
+        let cases: [([String: String], BuiltInTransport)] = [
+            ([:], .libcurl),
+            (["SERVICE_UTILS_TRANSPORT": "urlSession"], .urlSession),
+            (["SERVICE_UTILS_TRANSPORT": "libcurl"], .libcurl),
+            (["SERVICE_UTILS_TRANSFER_ENGINE": "urlSession"], .urlSession),
+            (["SERVICE_UTILS_TRANSPORT": "libcurl", "SERVICE_UTILS_TRANSFER_ENGINE": "urlSession"], .libcurl),
+            (["SERVICE_UTILS_TRANSPORT": "URLSESSION"], .libcurl),
+        ]
+        for (environment, expected) in cases {
+            #expect(BuiltInTransport.automatic.resolved(in: environment) == expected, "\(environment)")
+            #expect(BuiltInTransport.libcurl.resolved(in: environment) == .libcurl)
+            #expect(BuiltInTransport.urlSession.resolved(in: environment) == .urlSession)
+        }
     }
 
     @Test("a built-in choice sent an exchange outside a client says that a client makes it")

@@ -10,7 +10,7 @@ import Testing
 /// TLS through the client against the fixture nginx (`scripts/fixtures/tls.sh`): trust anchors,
 /// public-key pins, refused chains and HTTP versions, as the default transport applies them.
 ///
-/// On Linux that is libcurl, which applies all of them. With `SERVICE_UTILS_TRANSFER_ENGINE=urlSession`
+/// On Linux that is libcurl, which applies all of them. With `SERVICE_UTILS_TRANSPORT=urlSession`
 /// it is FoundationNetworking's URLSession, which shows no certificates and takes no anchors: every
 /// request to a pinned host is then refused with ``HTTPError/PinningFailureReason/unsupportedPlatform``
 /// before anything is sent, and the fixture's private root is not trusted. Each test asserts the

@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// What a broken server sends, through the default transport (libcurl on Linux, or URLSession with
-/// `SERVICE_UTILS_TRANSFER_ENGINE=urlSession`): each is a typed error, never a success or a hang.
+/// `SERVICE_UTILS_TRANSPORT=urlSession`): each is a typed error, never a success or a hang.
 @Suite("Bad input from servers through the default transport")
 struct TransportBadInputTests {
     @Test("a body shorter than its Content-Length, then a closed connection, is networkConnectionLost")
