@@ -87,9 +87,8 @@ extension HTTPError {
 
     /// The failure of `request` when `error` is a transport's report of a response head over its
     /// bound (``responseHeadLimitKey``); nil for any other error.
-    static func responseHeadTooLarge(reportedBy error: any Error, for request: URLRequest) -> HTTPError? {
-        guard let limit = (error as NSError).userInfo[responseHeadLimitKey] as? Int else { return nil }
-        return .transferFailed(
-            TransferFailure(request: RequestSummary(request), reason: .responseHeadTooLarge(limit: limit)))
+    static func responseHeadTooLarge(reportedBy error: any Error, summary: RequestSummary) -> HTTPError? {
+        guard let limit = (error as NSError).userInfo[responseHeadLimitKey] as? Int, limit >= 0 else { return nil }
+        return .transferFailed(TransferFailure(request: summary, reason: .responseHeadTooLarge(limit: limit)))
     }
 }

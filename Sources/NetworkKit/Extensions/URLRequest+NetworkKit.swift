@@ -49,3 +49,12 @@ extension URLRequest {
         set { allHTTPHeaderFields = newValue.dictionary }
     }
 }
+
+extension URLRequest {
+    /// Whether the request's URL is `http` or `https`, the only schemes the built-in transports
+    /// send: for them, a protocol the transport does not support is the answer's, not the URL's.
+    var hasHTTPScheme: Bool {
+        let scheme = url?.scheme?.lowercased()
+        return scheme == "http" || scheme == "https"
+    }
+}

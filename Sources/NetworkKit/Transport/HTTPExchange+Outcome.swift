@@ -81,16 +81,18 @@ extension HTTPExchange {
     }
 
     /// A transport's error as an ``HTTPError``, with the same code whichever transport saw it:
+    /// - a head over the transport's bound (``HTTPError/responseHeadLimitKey``) is
+    ///   ``HTTPError/TransferFailureReason/responseHeadTooLarge(limit:)``;
     /// - a body that stopped short of its `Content-Length` (which FoundationNetworking reports as an
     ///   unknown error) is a lost connection, saying how much arrived, so retriers treat it as one;
     /// - a chunked or unframed body that broke off (a malformed chunk: an unknown error from
-    ///   FoundationNetworking, a receive error from libcurl) is a lost connection too;
-    /// - bytes that are not HTTP at all in answer to an `http` or `https` request (libcurl's
-    ///   "Received HTTP/0.9", an unsupported protocol, which both transports turned into
-    ///   `unsupportedURL`, blaming the caller's URL) are a bad server response.
+    ///   FoundationNetworking, a receive error from libcurl) is a lost connection too.
     private static func failure(
         _ error: any Error, summary: HTTPError.RequestSummary, response: ResponseHead?, received: Int64
     ) -> HTTPError {
+        if response == nil, let tooLarge = HTTPError.responseHeadTooLarge(reportedBy: error, summary: summary) {
+            return tooLarge
+        }
         let code = TransportErrors.code(of: error)
         if let expected = response?.expectedContentLength, expected > received,
             code == .unknown || code == .networkConnectionLost
@@ -102,9 +104,6 @@ extension HTTPExchange {
         }
         if response != nil, code == .unknown {
             return TransportErrors.error(for: error, code: .networkConnectionLost, summary: summary)
-        }
-        if response == nil, code == .unsupportedURL, ["http", "https"].contains(summary.url?.scheme?.lowercased()) {
-            return TransportErrors.error(for: error, code: .badServerResponse, summary: summary)
         }
         return TransportErrors.error(for: error, code: code, summary: summary)
     }

@@ -30,6 +30,11 @@ import Foundation
 /// - `timeoutInterval` of the request is the longest time without progress.
 /// - Errors are given as `URLError`s with the codes URLSession uses (`.timedOut`,
 ///   `.cannotConnectToHost`, `.networkConnectionLost`…), which the client turns into ``HTTPError``.
+///   Bytes that are not an HTTP response are `.badServerResponse`; `.unsupportedURL` is kept for a
+///   URL the transport cannot send.
+/// - A response head larger than the transport reads is a `URLError(.dataLengthExceedsMaximum)`
+///   whose `userInfo` holds the bound under ``HTTPError/responseHeadLimitKey``; the client reports
+///   it as ``HTTPError/TransferFailureReason/responseHeadTooLarge(limit:)``.
 ///
 /// Built in: ``URLSessionTransport`` (Apple platforms; the fallback on Linux) and, on Linux,
 /// `CurlTransport` (libcurl, loaded at run time). ``HTTPClient/Configuration/transport`` sets one

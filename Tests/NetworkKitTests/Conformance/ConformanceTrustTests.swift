@@ -160,9 +160,9 @@ struct ConformanceTrustTests {
                 #expect(failure.reason.localizedCaseInsensitiveContains("certificate"), "\(failure)")
                 #expect(pinned?.pinningFailure?.reason == .unsupportedPlatform, "\(String(describing: pinned))")
             case .sockets:
-                // No TLS at all: URLError(.unsupportedURL) before connecting, which the exchange reads
-                // as a server that did not speak HTTP (see HTTPExchange's failure mapping).
-                #expect(unpinned?.urlErrorCode == .badServerResponse, "\(String(describing: unpinned))")
+                // No TLS at all: URLError(.unsupportedURL) before connecting, which the caller reads
+                // as it was said (a transport that cannot send https, not a server that answered badly).
+                #expect(unpinned?.urlErrorCode == .unsupportedURL, "\(String(describing: unpinned))")
                 #expect(pinned?.pinningFailure?.reason == .unsupportedPlatform, "\(String(describing: pinned))")
                 #expect(front.connections.value == 0)
             }

@@ -248,6 +248,46 @@ struct CustomTransportTests {
         }
     }
 
+    @Test(
+        "a transport's report of a head over its bound is responseHeadTooLarge with that bound, for data and downloads")
+    func headOverBound() async throws {
+        // Given a transport reporting a head over 8192 bytes, as HTTPTransport's rules describe
+        let reported = URLError(
+            .dataLengthExceedsMaximum, userInfo: [HTTPError.responseHeadLimitKey: 8192])
+        let client = HTTPClient { $0.transport = FailingTransport(error: reported) }
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let request = Self.request("big-head")
+
+        // When data is asked for and a download is made
+        let sent = await #expect(throws: HTTPError.self) { try await client.send(request) }
+        let downloaded = await #expect(throws: HTTPError.self) {
+            try await client.download(request, to: folder.file("big-head"))
+        }
+
+        // Then both name the head and its bound, and the download left no file
+        let expected = HTTPError.transferFailed(
+            HTTPError.TransferFailure(
+                request: HTTPError.RequestSummary(request), reason: .responseHeadTooLarge(limit: 8192)))
+        #expect(sent == expected, "\(String(describing: sent))")
+        #expect(downloaded == expected, "\(String(describing: downloaded))")
+        #expect(!FileManager.default.fileExists(atPath: folder.file("big-head").path))
+    }
+
+    @Test(
+        "a custom transport's unsupportedURL for an https URL stays unsupportedURL: only the built-in ones know it is the answer's"
+    )
+    func unsupportedURLKept() async throws {
+        // Given a transport that cannot send https (say, one for plain http only)
+        let client = HTTPClient { $0.transport = FailingTransport(error: URLError(.unsupportedURL)) }
+
+        // When it is asked for an https URL
+        let error = await #expect(throws: HTTPError.self) { try await client.send(Self.request("any")) }
+
+        // Then the caller reads that the URL is not supported, not that a server answered badly
+        #expect(error?.urlErrorCode == .unsupportedURL, "\(String(describing: error))")
+    }
+
     @Test("a transport that checks no server trust is never given a request to a pinned host")
     func pinnedHostNeverSent() async throws {
         // Given a transport answering everything, and a client pinning fake.example

@@ -125,7 +125,7 @@
         /// code for the same failure (FoundationNetworking gives `unknown` for most).
         var urlErrorCode: URLError.Code {
             switch self {
-            case .unsupportedProtocol: .unsupportedURL  // the client makes it badServerResponse for http(s)
+            case .unsupportedProtocol: .unsupportedURL  // CurlExchange makes it badServerResponse for http(s)
             case .malformedURL: .badURL
             case .couldNotResolveProxy, .couldNotResolveHost: .cannotFindHost
             case .couldNotConnect, .proxy: .cannotConnectToHost

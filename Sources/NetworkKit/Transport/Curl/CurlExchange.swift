@@ -133,11 +133,12 @@
             if refused || exchange.isCancelled { return URLError(.cancelled) }
             if let streamFailure { return URLError(.unknown, reason: streamFailure) }
             if !delivered, let limit = CurlHeadLimit.exceeded(code: code, detail: String(cString: errorBuffer)) {
-                let error = HTTPError.responseHeadLimitError(limit: limit)
-                if let failure = HTTPError.responseHeadTooLarge(reportedBy: error, for: exchange.request) {
-                    exchange.fail(failure)
-                }
-                return error
+                return HTTPError.responseHeadLimitError(limit: limit)
+            }
+            if code == .unsupportedProtocol, !delivered, exchange.request.hasHTTPScheme {
+                // libcurl sends only http and https here, so the protocol it did not support is the
+                // answer's (HTTP/0.9, an unknown version, a status outside 100–999), not the URL's.
+                return URLError(.badServerResponse, reason: "\(code.summary) (\(detail))")
             }
             return URLError(code.urlErrorCode, reason: "\(code.summary) (\(detail))")
         }

@@ -10,8 +10,10 @@ extension URLSessionTransportDelegate {
     /// The error a task ended with, as its exchange is told it.
     ///
     /// On Linux, FoundationNetworking runs the same libcurl as ``CurlTransport`` but gives most of
-    /// its failures as `unknown`, with libcurl's text and without its code. Two are recognised by
-    /// that text, as the libcurl transport reports them:
+    /// its failures as `unknown`, with libcurl's text and without its code, and libcurl's
+    /// unsupported protocol as `unsupportedURL`, which for an `http` or `https` request is
+    /// reported as `badServerResponse` (the answer was not HTTP libcurl accepts). Two more are
+    /// recognised by their text, as the libcurl transport reports them:
     /// - a header section over libcurl's bounds (see `CurlHeadLimit`) fails the exchange with
     ///   ``HTTPError/TransferFailureReason/responseHeadTooLarge(limit:)``;
     /// - a body whose content coding did not decode is `cannotDecodeContentData` (the client would
@@ -27,16 +29,18 @@ extension URLSessionTransportDelegate {
         #if os(Linux)
             guard let error, let library = Libcurl.shared else { return error }
             let failure = error as NSError
-            guard failure.domain == NSURLErrorDomain, failure.code == URLError.Code.unknown.rawValue else {
-                return error
+            guard failure.domain == NSURLErrorDomain else { return error }
+            if failure.code == URLError.Code.unsupportedURL.rawValue, !exchange.hasResponse,
+                exchange.request.hasHTTPScheme
+            {
+                // libcurl's unsupported protocol for an http(s) URL: the answer was not HTTP it
+                // accepts (HTTP/0.9, an unknown version, a status outside 100–999).
+                return URLError(.badServerResponse, userInfo: [NSLocalizedDescriptionKey: failure.localizedDescription])
             }
+            guard failure.code == URLError.Code.unknown.rawValue else { return error }
             let message = failure.localizedDescription
             if !exchange.hasResponse, let limit = CurlHeadLimit.exceeded(message: message, library: library) {
-                let reported = HTTPError.responseHeadLimitError(limit: limit)
-                if let typed = HTTPError.responseHeadTooLarge(reportedBy: reported, for: exchange.request) {
-                    exchange.fail(typed)
-                }
-                return reported
+                return HTTPError.responseHeadLimitError(limit: limit)
             }
             if isContentCodingFailure(message, library: library) {
                 return URLError(.cannotDecodeContentData, userInfo: [NSLocalizedDescriptionKey: message])
