@@ -87,14 +87,8 @@
 
         /// Deterministic pairs spread over the globe (SplitMix64, fixed seed).
         static func randomPairs(count: Int) -> [(Coordinate, Coordinate)] {
-            var state: UInt64 = 0x9E37_79B9_7F4A_7C15
-            func next() -> Double {
-                state &+= 0x9E37_79B9_7F4A_7C15
-                var z = state
-                z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-                z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-                return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-            }
+            var random = SplitMix64(seed: 0x9E37_79B9_7F4A_7C15)
+            func next() -> Double { random.nextUnit() }
             func point() -> Coordinate? {
                 try? Coordinate(latitude: asin(2 * next() - 1) * 180 / .pi, longitude: 360 * next() - 180)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 /// What the event loop does to one response: the conditions that apply to it, resolved (random
 /// delays drawn, fail-first counters taken).

@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 extension NetworkCondition {
     /// The delays a server seeded with `seed` would wait before its first `count` answers when
     /// each goes through `conditions` alone, drawn as the event loop draws them.

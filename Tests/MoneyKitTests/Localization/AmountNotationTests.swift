@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import MoneyKit
 import Testing
 

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 import MoneyKit
 
 /// Locales, currencies and amounts that MoneyKit's own formatting and reading are compared with
@@ -48,22 +49,5 @@ enum MoneySamples {
                 .locale(locale)
                 .precision(.fractionLength(money.currency.minorUnitDigits))
         )
-    }
-}
-
-/// A small seeded generator (SplitMix64), so that "random" samples are the same every run.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
     }
 }

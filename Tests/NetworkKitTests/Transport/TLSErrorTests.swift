@@ -24,23 +24,15 @@ struct TLSErrorTests {
         // Given a server that answers any connection in plain HTTP at once, asked over https
         let server = try PlainAnswerServer()
         defer { server.stop() }
-        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/x"))
-        let client = HTTPClient {
-            $0.transport = engine
-            $0.timeout = 10
-        }
 
         // When the client asks it
-        let error = await #expect(throws: HTTPError.self) { try await client.send(URLRequest(url: url)) }
+        let answer = try await Self.failure(asking: "https://127.0.0.1:\(server.port)/x", through: engine)
+        guard let (failure, onLibcurl) = answer else { return }
 
         // Then the TLS handshake failed: libcurl's transport says so with its own code, URLSession
         // with OpenSSL's words for what it read
-        guard case .transport(let failure)? = error else {
-            Issue.record("expected a transport error, got \(String(describing: error))")
-            return
-        }
         #expect(failure.reason.localizedCaseInsensitiveContains("SSL"), "\(failure.reason)")
-        if client.transportName == "libcurl" {
+        if onLibcurl {
             #expect(failure.code == .secureConnectionFailed)
             #expect(failure.reason.hasPrefix("the TLS handshake failed (libcurl 35: "), "\(failure.reason)")
         } else {
@@ -53,27 +45,37 @@ struct TLSErrorTests {
         // Given a TLS server presenting a certificate that signed itself
         let server = try await SelfSignedServer.start()
         defer { server.stop() }
-        let url = try #require(URL(string: "https://127.0.0.1:\(server.port)/"))
-        let client = HTTPClient {
-            $0.transport = engine
-            $0.timeout = 10
-        }
 
         // When the client asks it
-        let error = await #expect(throws: HTTPError.self) { try await client.send(URLRequest(url: url)) }
+        let answer = try await Self.failure(asking: "https://127.0.0.1:\(server.port)/", through: engine)
+        guard let (failure, onLibcurl) = answer else { return }
 
         // Then the chain is not trusted, and the message says which certificate problem it was
-        guard case .transport(let failure)? = error else {
-            Issue.record("expected a transport error, got \(String(describing: error))")
-            return
-        }
         #expect(failure.reason.contains("self-signed certificate"), "\(failure.reason)")
-        if client.transportName == "libcurl" {
+        if onLibcurl {
             #expect(failure.code == .serverCertificateUntrusted)
             #expect(failure.reason.hasPrefix("the server's certificate is not trusted (libcurl 60: "))
         } else {
             #expect(failure.code == .unknown)
         }
+    }
+
+    /// The transport failure of a GET of `address` through a client on `engine` with a 10 s
+    /// timeout, and whether that client ran libcurl; nil, with an issue recorded, for any other outcome.
+    private static func failure(
+        asking address: String, through engine: BuiltInTransport
+    ) async throws -> (HTTPError.TransportFailure, onLibcurl: Bool)? {
+        let url = try #require(URL(string: address))
+        let client = HTTPClient {
+            $0.transport = engine
+            $0.timeout = 10
+        }
+        let error = await #expect(throws: HTTPError.self) { try await client.send(URLRequest(url: url)) }
+        guard case .transport(let failure)? = error else {
+            Issue.record("expected a transport error, got \(String(describing: error))")
+            return nil
+        }
+        return (failure, client.transportName == "libcurl")
     }
 }
 
