@@ -1,4 +1,5 @@
 import Foundation
+import NetworkKit
 
 /// Why a request was refused before it reached a handler: the status to answer and a short reason.
 struct RequestFailure: Error, Equatable {
@@ -97,7 +98,7 @@ struct RequestHead {
         encoded.reserveCapacity(target.count * 2)
         for byte in target {
             if byte >= 0x80 {
-                ASCII.appendPercentEncoded(byte, to: &encoded)
+                PercentEncoding.appendEscaped(byte, to: &encoded)
             } else {
                 encoded.append(byte)
             }
@@ -199,15 +200,6 @@ enum ASCII {
         default: return false
         }
     }
-
-    /// Appends `%XX` for `byte`, with upper-case hex digits (RFC 3986 §2.1).
-    static func appendPercentEncoded(_ byte: UInt8, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "%"))
-        output.append(upperHexDigits[Int(byte >> 4)])
-        output.append(upperHexDigits[Int(byte & 0x0F)])
-    }
-
-    private static let upperHexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
 
     static func hexValue(_ byte: UInt8) -> Int? {
         switch byte {

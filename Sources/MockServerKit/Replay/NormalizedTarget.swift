@@ -1,3 +1,5 @@
+import NetworkKit
+
 /// A request target in the form replay compares targets in, so that one recorded URL matches the
 /// ways clients send it: characters escaped or raw, hex digits in either case.
 ///
@@ -66,7 +68,7 @@ struct NormalizedTarget: Hashable, Sendable {
             if staysRaw(byte, escaped: escaped, in: part) {
                 output.append(byte)
             } else {
-                ASCII.appendPercentEncoded(byte, to: &output)
+                PercentEncoding.appendEscaped(byte, to: &output)
             }
         }
         return String(decoding: output, as: UTF8.self)

@@ -87,8 +87,9 @@ public enum PercentEncoding {
         }
     }
 
-    /// Appends `%XX` for one byte.
-    static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
+    /// Appends `%XX` for one byte, with upper-case hex digits (RFC 3986 §2.1); MockServer's request
+    /// targets use it too.
+    package static func appendEscaped(_ byte: UInt8, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "%"))
         output.append(hexDigits[Int(byte >> 4)])
         output.append(hexDigits[Int(byte & 0x0F)])
