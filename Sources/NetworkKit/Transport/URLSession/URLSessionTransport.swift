@@ -69,7 +69,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// ``RequestBodyPreference/file`` on Apple platforms, where an upload task sends a file from disk
     /// with its length; ``RequestBodyPreference/chunkedStream`` on Linux, where FoundationNetworking
-    /// sends every stream chunked and sends a file with a `Content-Length` through a reader that can
+    /// sends every stream chunked (a `.stream` body's length is not announced: the request goes
+    /// without `Content-Length`) and sends a file with a `Content-Length` through a reader that can
     /// stop the process: it pauses the transfer while it waits for the disk and resumes it without
     /// checking that the transfer still runs, and libcurl's refusal then meets a `try!`
     /// (`EasyHandle.swift`, `curl_easy_pause`, error 43; seen in this project's tests).
@@ -115,11 +116,20 @@ public final class URLSessionTransport: HTTPTransport {
         case .file(let url, let length):
             request.setValue(String(length), forHTTPHeaderField: "Content-Length")
             return session.uploadTask(with: request, fromFile: url)
-        case .stream(_, let length):
-            // FoundationNetworking always sends a stream chunked; Apple's URLSession uses a
-            // Content-Length the request sets.
-            request.setValue(length.map(String.init), forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(withStreamedRequest: request)
+        #if canImport(FoundationNetworking)
+            case .stream:
+                // FoundationNetworking gives libcurl no length for a stream (CURLOPT_INFILESIZE_LARGE
+                // -1), so libcurl sends it chunked whatever the request says: a Content-Length as
+                // well would be a second framing, which servers refuse.
+                request.setValue(nil, forHTTPHeaderField: "Content-Length")
+                return session.uploadTask(withStreamedRequest: request)
+        #else
+            case .stream(_, let length):
+                // Apple's URLSession takes a streamed body's length from the request's Content-Length
+                // (see `URLSessionTask.countOfBytesExpectedToSend`).
+                request.setValue(length.map(String.init), forHTTPHeaderField: "Content-Length")
+                return session.uploadTask(withStreamedRequest: request)
+        #endif
         }
     }
 }
