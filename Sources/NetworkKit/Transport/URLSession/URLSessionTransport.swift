@@ -82,54 +82,17 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    /// Starts a task for the exchange.
-    ///
-    /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
-    /// three with `sync` on its work queue, which may be busy and which runs the delegate callbacks
-    /// (on Linux callbacks run inline on its thread), so neither Swift's cooperative threads nor a callback wait for
-    /// it.
+    /// Starts a task for the exchange, made on a Dispatch thread (see
+    /// `URLSessionTransportDelegate.start(_:sending:in:)`).
     ///
     /// - Parameter exchange: The request and where its outcome goes.
     public func send(_ exchange: HTTPExchange) {
-        DispatchQueue.global().async { [session, delegate] in
-            let task = Self.makeTask(session, exchange)
-            delegate.register(exchange, for: task)
-            task.resume()
-            exchange.onCancel { DispatchQueue.global().async { task.cancel() } }
-        }
+        delegate.start(exchange, sending: exchange.request, in: session)
     }
 
-    /// Lets running tasks finish, then releases the session and its delegate.
+    /// Lets running tasks finish, then releases the session and its delegate; an exchange sent
+    /// afterwards ends cancelled.
     public func shutdown() {
-        session.finishTasksAndInvalidate()
-    }
-
-    /// The task sending the exchange's request with its body.
-    private static func makeTask(_ session: URLSession, _ exchange: HTTPExchange) -> URLSessionTask {
-        var request = exchange.request
-        switch exchange.body {
-        case .none:
-            return session.dataTask(with: request)
-        case .data(let data):
-            request.httpBody = nil
-            return session.uploadTask(with: request, from: data)
-        case .file(let url, let length):
-            request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(with: request, fromFile: url)
-        #if canImport(FoundationNetworking)
-            case .stream:
-                // FoundationNetworking gives libcurl no length for a stream (CURLOPT_INFILESIZE_LARGE
-                // -1), so libcurl sends it chunked whatever the request says: a Content-Length as
-                // well would be a second framing, which servers refuse.
-                request.setValue(nil, forHTTPHeaderField: "Content-Length")
-                return session.uploadTask(withStreamedRequest: request)
-        #else
-            case .stream(_, let length):
-                // Apple's URLSession takes a streamed body's length from the request's Content-Length
-                // (see `URLSessionTask.countOfBytesExpectedToSend`).
-                request.setValue(length.map(String.init), forHTTPHeaderField: "Content-Length")
-                return session.uploadTask(withStreamedRequest: request)
-        #endif
-        }
+        delegate.invalidate(session)
     }
 }

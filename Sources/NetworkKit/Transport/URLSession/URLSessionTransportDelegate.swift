@@ -5,9 +5,9 @@ import InternalServiceUtilities
     import FoundationNetworking
 #endif
 
-/// The URLSession transport's delegate: hands each task's callbacks to its ``HTTPExchange``, asks it
-/// about redirects and server trust, and absorbs FoundationNetworking's authentication-challenge
-/// trap.
+/// The URLSession transport's delegate: starts each exchange's task, hands its callbacks to the
+/// ``HTTPExchange``, asks it about redirects and server trust, and absorbs FoundationNetworking's
+/// authentication-challenge trap.
 ///
 /// On Linux a `401` with `WWW-Authenticate: Basic` and no stored credential makes the task wait
 /// forever for the challenge, and cancelling the challenge reports `cancelled` instead of the 401.
@@ -21,6 +21,8 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     }
 
     private let entries = Locked<[Int: Entry]>([:])
+    /// Whether the session takes new tasks (see `start(_:sending:in:)`).
+    let gate = Locked(TaskGate())
     let trustAnchors: TrustAnchors?
 
     init(trustAnchors: TrustAnchors?) {
