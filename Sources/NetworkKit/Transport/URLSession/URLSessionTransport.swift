@@ -9,10 +9,11 @@
 /// loaded or the client changes the session (``HTTPClient/Configuration/configureSession``).
 ///
 /// Every exchange is a data or upload task of one session with a delegate that hands the head and
-/// the body to the exchange as they arrive, asks it about each redirect, and, on Apple platforms,
-/// applies the client's ``TrustAnchors`` and public-key pins in the server-trust challenge. On
-/// Linux, FoundationNetworking's URLSession shows no server certificates, so a client on this
-/// transport refuses requests to pinned hosts, and trust anchors are not applied.
+/// the body to the exchange as they arrive, asks it about each redirect (one that keeps the body is
+/// sent with a new task, the body again from its start), and, on Apple platforms, applies the
+/// client's ``TrustAnchors`` and public-key pins in the server-trust challenge. On Linux,
+/// FoundationNetworking's URLSession shows no server certificates, so a client on this transport
+/// refuses requests to pinned hosts, and trust anchors are not applied.
 ///
 /// ```swift
 /// let client = HTTPClient { $0.transport = URLSessionTransport() }
@@ -91,7 +92,7 @@ public final class URLSessionTransport: HTTPTransport {
     }
 
     /// Lets running tasks finish, then releases the session and its delegate; an exchange sent
-    /// afterwards ends cancelled.
+    /// afterwards, or a redirect's next hop not yet started, ends cancelled.
     public func shutdown() {
         delegate.invalidate(session)
     }

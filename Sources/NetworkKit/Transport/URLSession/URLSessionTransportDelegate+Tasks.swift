@@ -24,7 +24,8 @@ extension URLSessionTransportDelegate {
         }
     }
 
-    /// Sends `request` with the exchange's body as a new task of `session`.
+    /// Sends `request` with the exchange's body as a new task of `session`: the exchange's first hop,
+    /// or the next hop of a redirect that keeps the body.
     ///
     /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
     /// three with `sync` on its work queue, which may be busy and which runs the delegate callbacks
@@ -33,7 +34,7 @@ extension URLSessionTransportDelegate {
     ///
     /// - Parameters:
     ///   - exchange: The exchange the task belongs to.
-    ///   - request:  What to send.
+    ///   - request:  What to send: the exchange's request, or a redirect's next hop.
     ///   - session:  The transport's session.
     func start(_ exchange: HTTPExchange, sending request: URLRequest, in session: URLSession) {
         DispatchQueue.global().async { [self] in
