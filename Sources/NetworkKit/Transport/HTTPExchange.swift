@@ -28,7 +28,9 @@ public final class HTTPExchange: Sendable {
         /// A whole file, sent with its length.
         case file(URL, length: Int64)
         /// A stream made afresh for each send (a redirect may need the body again), sent with
-        /// `length` as its `Content-Length`, or chunked when `length` is nil.
+        /// `length` as its `Content-Length`, or chunked when `length` is nil (always chunked by a
+        /// transport whose ``HTTPTransport/requestBodyPreference`` is
+        /// ``RequestBodyPreference/chunkedStream``).
         case stream(@Sendable () -> InputStream?, length: Int64?)
     }
 

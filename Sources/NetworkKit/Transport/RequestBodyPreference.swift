@@ -21,9 +21,10 @@ public enum RequestBodyPreference: Sendable, Hashable {
     /// first, and a chunked upload of a file is a stream of Foundation's own. URLSession's on Apple
     /// platforms.
     case file
-    /// Chunked streams only: every `.stream` body goes out chunked whatever its length, and `.file`
-    /// bodies are never handed over. A file up to the upload's memory threshold is sent from memory
-    /// with its length; a larger file, and a large form, are streamed chunked. FoundationNetworking's
-    /// URLSession, whose file uploads with a length can stop the process.
+    /// Chunked streams only: every `.stream` body goes out chunked, without `Content-Length`, whatever
+    /// its length, and `.file` bodies are never handed over. A file up to the upload's memory
+    /// threshold is sent from memory with its length; a larger file, and a large form, are streamed
+    /// chunked. FoundationNetworking's URLSession, whose file uploads with a length can stop the
+    /// process.
     case chunkedStream
 }

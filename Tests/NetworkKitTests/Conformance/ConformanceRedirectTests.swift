@@ -1,6 +1,7 @@
 import Foundation
 import MockServerKit
 import NetworkKit
+import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -72,24 +73,44 @@ struct ConformanceRedirectTests {
         }
         rig.server.stub(method: .post, path: "/result") { request in .text("POST \(request.bodyText ?? "")") }
 
-        try await withKnownIssue(
-            """
-            FoundationNetworking follows a redirect of an upload task without its body: URLSession on Linux \
-            sends the 307's POST empty (URLSessionTransportDelegate would have to give the body again).
-            """
-        ) {
-            // When the transport posts the form
-            let request = rig.request("temporary", method: "POST")
-            let response = try await rig.send(request, body: .data(Data("name=Ann".utf8)), via: path)
-
-            // Then the same POST with the same body reached /result
-            #expect(response.text == "POST name=Ann")
-            #expect(rig.server.requests.map { "\($0.method) \($0.path)" } == ["POST /temporary", "POST /result"])
-            #expect(rig.server.requests.last?.bodyText == "name=Ann")
-        } when: {
-            ConformanceTransport.urlSessionOnLinux == transport
-        }
+        // When the transport posts the form
+        let request = rig.request("temporary", method: "POST")
+        let response = try await rig.send(request, body: .data(Data("name=Ann".utf8)), via: path)
         await rig.finish()
+
+        // Then the same POST with the same body reached /result
+        #expect(response.text == "POST name=Ann")
+        #expect(rig.server.requests.map { "\($0.method) \($0.path)" } == ["POST /temporary", "POST /result"])
+        #expect(rig.server.requests.last?.bodyText == "name=Ann")
+    }
+
+    @Test(
+        "a 308 after a PUT sends a body of each kind again, whole and framed as the first time",
+        arguments: ConformanceTransport.all, ConformanceRequestTests.BodyKind.allCases)
+    func permanentRedirect(transport: ConformanceTransport, kind: ConformanceRequestTests.BodyKind) async throws {
+        // Given a server answering a PUT to /moved with 308 to /result, which answers with the length it read
+        let rig = try ConformanceRig(transport)
+        rig.server.stub(method: .put, path: "/moved") { _ in MockResponse(status: 308, headers: ["Location": "/result"])
+        }
+        rig.server.stub(method: .put, path: "/result") { request in .text("\(request.body.count)") }
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let content = ConformanceRequestTests.content
+        let body = try kind.body(content, in: folder)
+
+        // When an exchange puts the body there
+        let response = try await rig.send(rig.request("moved", method: "PUT"), body: body, via: .exchange)
+        await rig.finish()
+
+        // Then both hops were the PUT with the whole body (a stream made afresh), framed the same way
+        #expect(response.statusCode == 200 && response.text == "\(content.count)")
+        let requests = rig.server.requests
+        #expect(requests.map { "\($0.method) \($0.path)" } == ["PUT /moved", "PUT /result"])
+        let chunked = ConformanceRequestTests.isChunked(kind, on: rig.transport.inner)
+        for request in requests {
+            #expect(ConformanceRequestTests.isContent(request.body), "\(request.path) read \(request.body.count) bytes")
+            #expect(request.headers["Content-Length"] == (chunked ? nil : "\(content.count)"))
+        }
     }
 
     @Test(

@@ -162,7 +162,7 @@
         }
 
         @Test(
-            "a PUT answered 303 is followed with a GET; answered 307, with the PUT (and, through libcurl, its body) again",
+            "a PUT answered 303 is followed with a GET; answered 307, with the PUT and its body again",
             arguments: [BuiltInTransport.libcurl, .urlSession])
         func putRedirects(engine: BuiltInTransport) async throws {
             // Given a server that sends a PUT on to /done, with a 303 or a 307
@@ -189,11 +189,7 @@
             #expect(seen.text == "got")
             #expect(afterSeeOther.method == "GET" && afterSeeOther.path == "/done" && afterSeeOther.body.isEmpty)
             #expect(kept.statusCode == 201 && afterTemporary.method == "PUT")
-            // (FoundationNetworking sends the redirected PUT without its body: only libcurl's
-            // transport sends it again.)
-            if engine == .libcurl {
-                #expect(kept.body == content && afterTemporary.body == content)
-            }
+            #expect(kept.body == content && afterTemporary.body == content)
         }
 
         @Test(

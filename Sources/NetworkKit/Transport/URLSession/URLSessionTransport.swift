@@ -9,10 +9,11 @@
 /// loaded or the client changes the session (``HTTPClient/Configuration/configureSession``).
 ///
 /// Every exchange is a data or upload task of one session with a delegate that hands the head and
-/// the body to the exchange as they arrive, asks it about each redirect, and, on Apple platforms,
-/// applies the client's ``TrustAnchors`` and public-key pins in the server-trust challenge. On
-/// Linux, FoundationNetworking's URLSession shows no server certificates, so a client on this
-/// transport refuses requests to pinned hosts, and trust anchors are not applied.
+/// the body to the exchange as they arrive, asks it about each redirect (one that keeps the body is
+/// sent with a new task, the body again from its start), and, on Apple platforms, applies the
+/// client's ``TrustAnchors`` and public-key pins in the server-trust challenge. On Linux,
+/// FoundationNetworking's URLSession shows no server certificates, so a client on this transport
+/// refuses requests to pinned hosts, and trust anchors are not applied.
 ///
 /// ```swift
 /// let client = HTTPClient { $0.transport = URLSessionTransport() }
@@ -69,7 +70,8 @@ public final class URLSessionTransport: HTTPTransport {
 
     /// ``RequestBodyPreference/file`` on Apple platforms, where an upload task sends a file from disk
     /// with its length; ``RequestBodyPreference/chunkedStream`` on Linux, where FoundationNetworking
-    /// sends every stream chunked and sends a file with a `Content-Length` through a reader that can
+    /// sends every stream chunked (a `.stream` body's length is not announced: the request goes
+    /// without `Content-Length`) and sends a file with a `Content-Length` through a reader that can
     /// stop the process: it pauses the transfer while it waits for the disk and resumes it without
     /// checking that the transfer still runs, and libcurl's refusal then meets a `try!`
     /// (`EasyHandle.swift`, `curl_easy_pause`, error 43; seen in this project's tests).
@@ -81,45 +83,17 @@ public final class URLSessionTransport: HTTPTransport {
         #endif
     }
 
-    /// Starts a task for the exchange.
-    ///
-    /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
-    /// three with `sync` on its work queue, which may be busy and which runs the delegate callbacks
-    /// (on Linux callbacks run inline on its thread), so neither Swift's cooperative threads nor a callback wait for
-    /// it.
+    /// Starts a task for the exchange, made on a Dispatch thread (see
+    /// `URLSessionTransportDelegate.start(_:sending:in:)`).
     ///
     /// - Parameter exchange: The request and where its outcome goes.
     public func send(_ exchange: HTTPExchange) {
-        DispatchQueue.global().async { [session, delegate] in
-            let task = Self.makeTask(session, exchange)
-            delegate.register(exchange, for: task)
-            task.resume()
-            exchange.onCancel { DispatchQueue.global().async { task.cancel() } }
-        }
+        delegate.start(exchange, sending: exchange.request, in: session)
     }
 
-    /// Lets running tasks finish, then releases the session and its delegate.
+    /// Lets running tasks finish, then releases the session and its delegate; an exchange sent
+    /// afterwards, or a redirect's next hop not yet started, ends cancelled.
     public func shutdown() {
-        session.finishTasksAndInvalidate()
-    }
-
-    /// The task sending the exchange's request with its body.
-    private static func makeTask(_ session: URLSession, _ exchange: HTTPExchange) -> URLSessionTask {
-        var request = exchange.request
-        switch exchange.body {
-        case .none:
-            return session.dataTask(with: request)
-        case .data(let data):
-            request.httpBody = nil
-            return session.uploadTask(with: request, from: data)
-        case .file(let url, let length):
-            request.setValue(String(length), forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(with: request, fromFile: url)
-        case .stream(_, let length):
-            // FoundationNetworking always sends a stream chunked; Apple's URLSession uses a
-            // Content-Length the request sets.
-            request.setValue(length.map(String.init), forHTTPHeaderField: "Content-Length")
-            return session.uploadTask(withStreamedRequest: request)
-        }
+        delegate.invalidate(session)
     }
 }
