@@ -20,7 +20,9 @@ import InternalServiceUtilities
 /// One thread polls every connection. A handler that never awaits is a ``SynchronousHandler`` and
 /// runs on a Dispatch worker thread, outside Swift's cooperative pool, so a test that blocks that
 /// pool (a semaphore around a callback API, say) cannot starve the server; a handler that awaits
-/// runs as a task. Many run at once either way. Requests on one
+/// runs as a task. Many run at once either way. A streamed body's writer runs as a task on Dispatch's
+/// worker threads too (where task executors exist: Linux, macOS 15, iOS 18), so a blocked pool holds
+/// up neither the body nor the cut a condition makes in it. Requests on one
 /// connection are answered in order (pipelining works), bodies may be chunked, `Expect:
 /// 100-continue` is honoured, oversized header sections get 431 and bodies 413, malformed
 /// requests get 400 and the connection closes, and idle or slow clients are timed out.

@@ -22,11 +22,12 @@ extension EventLoop {
         startWriter(of: body, on: connection)
     }
 
-    /// Starts the task that writes a streamed body; its pieces and its end reach the loop as events.
+    /// Starts the task that writes a streamed body, on ``WriterExecutor`` where task executors
+    /// exist; its pieces and its end reach the loop as events.
     func startWriter(of body: StreamedBody, on connection: Connection) {
         let core = self.core
         let writer = MockBodyWriter(core: core, connection: connection.id)
-        Task {
+        let write: @Sendable () async -> Void = {
             let kind: BodyEvent.Kind
             do {
                 try await body.write(writer)
@@ -35,6 +36,11 @@ extension EventLoop {
                 kind = .cut
             }
             core.post(BodyEvent(connection: writer.connection, kind: kind, resume: nil))
+        }
+        if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+            Task(executorPreference: WriterExecutor.shared) { await write() }
+        } else {
+            Task { await write() }
         }
     }
 

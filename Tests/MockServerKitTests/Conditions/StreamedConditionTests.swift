@@ -91,9 +91,9 @@ struct StreamedConditionTests {
         let port = server.port
 
         // When a raw client reads until 2,000 body bytes are in, then reads on for 300 ms more. The
-        // writer is a task on Swift's shared threads, which the whole suite keeps busy on two cores
-        // (CI saw it wait over 20 s), so the first part waits up to two minutes: a bound on a hang,
-        // not on speed.
+        // writer runs on Dispatch's threads, which a whole suite on two cores still keeps busy (when
+        // it ran on Swift's shared ones, CI saw it wait over 20 s), so the first part waits up to two
+        // minutes: a bound on a hang, not on speed.
         let (exchange, after) = try await onThread {
             let client = try RawClient(port: port)
             client.setReadTimeout(milliseconds: 300)

@@ -99,6 +99,14 @@ final class RawClient {
         return text
     }
 
+    /// Reads until `count` bytes are in, or fewer when the server closes first, and returns them.
+    func read(count: Int) throws -> Data {
+        while pending.count < count, try fill() {}
+        let taken = Data(pending.prefix(count))
+        pending.removeFirst(taken.count)
+        return taken
+    }
+
     /// Reads until the server closes; returns what arrived (throws if it does not close in time).
     func readUntilClosed() throws -> Data {
         while try fill() {}
