@@ -21,7 +21,7 @@ struct ConformanceRedirectTests {
         let rig = try ConformanceRig(transport)
         let hops = [("/a", 301, "/b"), ("/b", 302, "/c"), ("/c", 307, "/d"), ("/d", 308, "/end")]
         for (from, status, to) in hops {
-            rig.server.stub(method: .get, path: from) { _ in MockResponse(status: status, headers: ["Location": to]) }
+            rig.redirect(from, status: status, to: to)
         }
         rig.server.stub(method: .get, path: "/end") { _ in .text("the end") }
 
@@ -41,9 +41,7 @@ struct ConformanceRedirectTests {
     func seeOther(transport: ConformanceTransport, path: ConformancePath) async throws {
         // Given a server answering a form POST to /submit with 303 to /result
         let rig = try ConformanceRig(transport)
-        rig.server.stub(method: .post, path: "/submit") { _ in
-            MockResponse(status: 303, headers: ["Location": "/result"])
-        }
+        rig.redirect("/submit", method: .post, status: 303, to: "/result")
         rig.server.stub(method: .get, path: "/result") { request in .text("GET \(request.body.count)") }
         var request = rig.request("submit", method: "POST")
         request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
@@ -68,9 +66,7 @@ struct ConformanceRedirectTests {
     func temporaryRedirect(transport: ConformanceTransport, path: ConformancePath) async throws {
         // Given a server answering a POST to /temporary with 307 to /result, which echoes the body
         let rig = try ConformanceRig(transport)
-        rig.server.stub(method: .post, path: "/temporary") { _ in
-            MockResponse(status: 307, headers: ["Location": "/result"])
-        }
+        rig.redirect("/temporary", method: .post, status: 307, to: "/result")
         rig.server.stub(method: .post, path: "/result") { request in .text("POST \(request.bodyText ?? "")") }
 
         // When the transport posts the form
@@ -90,8 +86,7 @@ struct ConformanceRedirectTests {
     func permanentRedirect(transport: ConformanceTransport, kind: ConformanceRequestTests.BodyKind) async throws {
         // Given a server answering a PUT to /moved with 308 to /result, which answers with the length it read
         let rig = try ConformanceRig(transport)
-        rig.server.stub(method: .put, path: "/moved") { _ in MockResponse(status: 308, headers: ["Location": "/result"])
-        }
+        rig.redirect("/moved", method: .put, status: 308, to: "/result")
         rig.server.stub(method: .put, path: "/result") { request in .text("\(request.body.count)") }
         let folder = try TestFolder()
         defer { folder.remove() }
@@ -120,11 +115,8 @@ struct ConformanceRedirectTests {
         // Given a server that sends /away to itself as localhost, and /near to itself as 127.0.0.1
         let rig = try ConformanceRig(transport)
         let landing = try #require(URL(string: "http://localhost:\(rig.server.port)/landing"))
-        rig.server.stub(method: .get, path: "/away") { _ in
-            MockResponse(status: 302, headers: ["Location": landing.absoluteString])
-        }
-        rig.server.stub(method: .get, path: "/near") { _ in MockResponse(status: 302, headers: ["Location": "/landing"])
-        }
+        rig.redirect("/away", to: landing.absoluteString)
+        rig.redirect("/near", to: "/landing")
         rig.server.stub(method: .get, path: "/landing") { _ in .text("landed") }
         func request(_ path: String) -> URLRequest {
             var request = rig.request(path)
@@ -176,9 +168,7 @@ struct ConformanceRedirectTests {
     func refusedScheme(transport: ConformanceTransport, path: ConformancePath) async throws {
         // Given a server sending /files to an FTP server
         let rig = try ConformanceRig(transport)
-        rig.server.stub(method: .get, path: "/files") { _ in
-            MockResponse(status: 302, headers: ["Location": "ftp://files.example/report.pdf"])
-        }
+        rig.redirect("/files", to: "ftp://files.example/report.pdf")
 
         // When the transport is asked for /files
         let error = await #expect(throws: HTTPError.self) { try await rig.send(rig.request("files"), via: path) }
@@ -200,9 +190,7 @@ struct ConformanceRedirectTests {
     func notFollowed(transport: ConformanceTransport, path: ConformancePath) async throws {
         // Given a server redirecting /old to /new with a body of its own
         let rig = try ConformanceRig(transport)
-        rig.server.stub(method: .get, path: "/old") { _ in
-            MockResponse(status: 302, headers: ["Location": "/new"], body: Data("see /new".utf8))
-        }
+        rig.redirect("/old", to: "/new", body: "see /new")
         rig.server.stub(method: .get, path: "/new") { _ in .text("new") }
 
         // When the transport is asked for /old without following redirects
@@ -223,9 +211,7 @@ struct ConformanceRedirectTests {
         // Given a server reachable as 127.0.0.1 and as localhost, pins for localhost, and a redirect there
         let rig = try ConformanceRig(transport)
         let pinned = try #require(URL(string: "http://localhost:\(rig.server.port)/secret"))
-        rig.server.stub(method: .get, path: "/open") { _ in
-            MockResponse(status: 302, headers: ["Location": pinned.absoluteString])
-        }
+        rig.redirect("/open", to: pinned.absoluteString)
         rig.server.stub(method: .get, path: "/secret") { _ in .text("secret") }
         var pins = PublicKeyPins()
         try pins.pin("localhost", to: ["i7WTqTvh0OioIruIfFR4kMPnBqrS2rdiVPl/s2uC/CY="])

@@ -184,6 +184,15 @@ struct ConformanceRig: Sendable {
         }
     }
 
+    /// Makes the server answer `method` requests for `path` with a redirect of `status` to
+    /// `location`, with `body` when one is given.
+    func redirect(
+        _ path: String, method: MockRequest.Method = .get, status: Int = 302, to location: String, body: String? = nil
+    ) {
+        let response = MockResponse(status: status, headers: ["Location": location], body: Data((body ?? "").utf8))
+        server.stub(method: method, path: path) { _ in response }
+    }
+
     /// A request for `path` on the server, with `method`.
     func request(_ path: String, method: String = "GET") -> URLRequest {
         var request = URLRequest(url: server.url(path))
