@@ -49,16 +49,31 @@ struct PartialDownload: Sendable {
         return (saved, size)
     }
 
+    /// How long ``lock(waitingAtMost:)`` waits for a lock held elsewhere by default.
+    ///
+    /// A child process started (`posix_spawn`, `Process`) while an earlier download of this file held
+    /// the lock keeps a copy of its descriptor, and with it the lock, until the child execs and its
+    /// close-on-exec descriptors close: a download that follows at once can find the file locked for
+    /// a moment by nobody. A download that really is writing holds the lock far longer.
+    static let lockPatience: Duration = .milliseconds(100)
+
     /// Opens (creating it) the partial file and locks it for this download until the descriptor is
     /// closed, so two downloads never write one partial file; the file's bytes are left as they are.
     ///
+    /// - Parameter patience: How long to wait for a lock held elsewhere (see ``lockPatience``).
     /// - Returns: The descriptor holding the lock.
     /// - Throws: ``HTTPError/TransferFailureReason/cannotWrite(path:reason:)`` when it cannot be
-    ///   created, or another download holds it.
-    func lock() throws(FileFailure) -> Int32 {
+    ///   created, or another download holds it longer than `patience`.
+    func lock(waitingAtMost patience: Duration = lockPatience) throws(FileFailure) -> Int32 {
         let descriptor = open(partial.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw FileFailure(FileWriter.reason(errno, path: partial.path)) }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let deadline = ContinuousClock.now + patience
+        var locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        while !locked, errno == EWOULDBLOCK, ContinuousClock.now < deadline {
+            usleep(2000)
+            locked = flock(descriptor, LOCK_EX | LOCK_NB) == 0
+        }
+        guard locked else {
             let busy = errno == EWOULDBLOCK
             let failure =
                 busy
