@@ -56,6 +56,8 @@
         let engine = NSLock()
         private var active: [Libcurl.Handle: CurlExchange] = [:]
         private var spare: [Libcurl.Handle] = []
+        /// The header lines made last, which the next request with the same fields uses too.
+        private var lastHeaderLines: CurlHeaderList?
         private var lastIdleCheck = ContinuousClock.now
         /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT`; nil for no timer.
         var timerDeadline: ContinuousClock.Instant?
@@ -333,7 +335,7 @@
 
         private func start(_ transfer: CurlExchange, on easy: Libcurl.Handle) {
             transfer.lastActivity = .now
-            if let failure = transfer.configure(easy, library: library, settings: settings) {
+            if let failure = transfer.configure(easy, library: library, settings: settings, lines: &lastHeaderLines) {
                 library.easyCleanup(easy)
                 return transfer.exchange.complete(failure)
             }
@@ -383,7 +385,6 @@
             _ = library.multiRemove(multi, easy)
             active[easy] = nil
             transfer.easy = nil
-            library.listFree(transfer.headerList)
             transfer.headerList = nil
         }
 

@@ -44,8 +44,8 @@
         var bodyBytesRead: Int64 = 0
         /// libcurl's error text of the current hop.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Libcurl.Option.errorBufferSize)
-        /// The header list of the current hop, freed when the hop ends.
-        var headerList: Libcurl.Handle?
+        /// The header lines of the current hop, released when the hop ends.
+        var headerList: CurlHeaderList?
 
         init(exchange: HTTPExchange) {
             self.exchange = exchange
