@@ -68,7 +68,10 @@ public final class HTTPExchange: Sendable {
         var redirects = 0
         /// Whether the transport sending the exchange checks pins (``HTTPTransport/checksServerTrust``).
         var transportChecksServerTrust = false
-        var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+        /// The caller of ``run(on:)`` waiting for the outcome. Unchecked: it is stored and taken only
+        /// under this state's lock, and taken once (by the first ``complete(_:)``), so it is resumed
+        /// exactly once without the checked kind's extra object and bookkeeping on every request.
+        var continuation: UnsafeContinuation<Result<HTTPResponse, HTTPError>, Never>?
         var outcome: Result<HTTPResponse, HTTPError>?
         /// How many times the transport called ``complete(_:)``; only the first call counts.
         var completions = 0
