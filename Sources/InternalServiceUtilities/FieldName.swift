@@ -24,7 +24,14 @@ package enum FieldName {
             return true
         }
         // Lowercasing can change the length of a name that is not all ASCII.
-        guard left.contains(where: { $0 >= 0x80 }) || right.contains(where: { $0 >= 0x80 }) else { return false }
+        guard !isASCII(lhs) || !isASCII(rhs) else { return false }
         return lhs.lowercased() == rhs.lowercased()
+    }
+
+    /// Whether `text` is all ASCII, read from its bytes in place where the string has them (every
+    /// native string): names of other lengths are told apart on each lookup by name.
+    private static func isASCII(_ text: String) -> Bool {
+        text.utf8.withContiguousStorageIfAvailable { bytes in !bytes.contains { $0 >= 0x80 } }
+            ?? !text.utf8.contains { $0 >= 0x80 }
     }
 }

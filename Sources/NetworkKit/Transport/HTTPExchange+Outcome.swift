@@ -14,7 +14,7 @@ extension HTTPExchange {
             return .failure(sink.end(error).failure ?? error)
         }
         let result = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
+            await withUnsafeContinuation { continuation in
                 let checks = pins.isEmpty ? false : transport.checksServerTrust
                 let done = state.withLock { state -> Result<HTTPResponse, HTTPError>? in
                     if let outcome = state.outcome { return outcome }

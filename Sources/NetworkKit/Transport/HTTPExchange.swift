@@ -53,9 +53,8 @@ public final class HTTPExchange: Sendable {
     /// Whether a redirect is followed by the exchange's rules, or is itself the answer
     /// (``HTTPClient/Configuration/followsRedirects``).
     public let followsRedirects: Bool
+    /// What the exchange was told so far, its waiting caller and its cancellation, behind one lock.
     let state = Locked(State())
-    /// The transport's cancellation, once registered, and whether the exchange was cancelled.
-    private let cancellation = Locked<(handler: (@Sendable () -> Void)?, cancelled: Bool)>((nil, false))
     let start = ContinuousClock.now
 
     /// The most redirects one exchange follows.
@@ -70,12 +69,19 @@ public final class HTTPExchange: Sendable {
         var redirects = 0
         /// Whether the transport sending the exchange checks pins (``HTTPTransport/checksServerTrust``).
         var transportChecksServerTrust = false
-        var continuation: CheckedContinuation<Result<HTTPResponse, HTTPError>, Never>?
+        /// The caller of ``run(on:)`` waiting for the outcome. Unchecked: it is stored and taken only
+        /// under this state's lock, and taken once (by the first ``complete(_:)``), so it is resumed
+        /// exactly once without the checked kind's extra object and bookkeeping on every request.
+        var continuation: UnsafeContinuation<Result<HTTPResponse, HTTPError>, Never>?
         var outcome: Result<HTTPResponse, HTTPError>?
         /// How many times the transport called ``complete(_:)``; only the first call counts.
         var completions = 0
         /// Tests waiting for the first ``complete(_:)`` (`waitUntilCompleted()`).
         var completionWaiters: [CheckedContinuation<Void, Never>] = []
+        /// How the transport stops the exchange, once registered (``onCancel(_:)``).
+        var cancelHandler: (@Sendable () -> Void)?
+        /// Whether the exchange was cancelled.
+        var cancelled = false
     }
 
     /// - Parameters:
@@ -106,15 +112,15 @@ public final class HTTPExchange: Sendable {
     // MARK: - Cancellation
 
     /// Whether the caller cancelled the exchange, or it refused what it was told.
-    public var isCancelled: Bool { cancellation.value.cancelled }
+    public var isCancelled: Bool { state.withLock { $0.cancelled } }
 
     /// Registers how the transport stops this exchange; called at once, on this thread, when it was
     /// cancelled already, otherwise at most once when it is.
     ///
     /// - Parameter handler: Stops the transport's work soon; it must not wait for it.
     public func onCancel(_ handler: @escaping @Sendable () -> Void) {
-        let cancelled = cancellation.withLock { state -> Bool in
-            if !state.cancelled { state.handler = handler }
+        let cancelled = state.withLock { state -> Bool in
+            if !state.cancelled { state.cancelHandler = handler }
             return state.cancelled
         }
         if cancelled { handler() }
@@ -122,11 +128,11 @@ public final class HTTPExchange: Sendable {
 
     /// Cancels the exchange: the transport's handler runs once.
     func cancel() {
-        let handler = cancellation.withLock { state -> (@Sendable () -> Void)? in
+        let handler = state.withLock { state -> (@Sendable () -> Void)? in
             guard !state.cancelled else { return nil }
             state.cancelled = true
-            defer { state.handler = nil }
-            return state.handler
+            defer { state.cancelHandler = nil }
+            return state.cancelHandler
         }
         handler?()
     }
@@ -211,10 +217,12 @@ public final class HTTPExchange: Sendable {
     ///   `URLError` with URLSession's codes). When the exchange refused something itself (a pin, a
     ///   redirect, a sink's error), its own reason wins over whatever error this is.
     public func complete(_ error: (any Error)?) {
-        cancellation.withLock { $0.handler = nil }  // it may hold the transport's work, which holds this
-        let first = state.withLock { state -> Bool in
+        // The cancel handler may hold the transport's work, which holds this: it is let go of, and
+        // released once the lock is (its release may end that work's objects).
+        let (first, _) = state.withLock { state -> (Bool, (@Sendable () -> Void)?) in
             state.completions += 1
-            return state.completions == 1
+            defer { state.cancelHandler = nil }
+            return (state.completions == 1, state.cancelHandler)
         }
         guard first else { return }  // the sink has ended; a second outcome would end it again
         let outcome = outcome(of: error)

@@ -50,29 +50,16 @@ public struct ResponseHead: Sendable {
     ///   - url:        The URL that answered.
     ///   - fields:     The fields (name, value) in the order they arrived.
     public init(statusCode: Int, url: URL?, fields: [(String, String)]) {
-        self.statusCode = statusCode
-        self.url = url
-        var joined: [HTTPHeader] = []
-        joined.reserveCapacity(fields.count)
-        // A response's dozen fields: looking for an earlier one of the same name costs less than
-        // hashing lowercased copies of every name, which only a long head pays for.
-        let scans = fields.count <= Self.scannedFields
-        var positions: [String: Int] = [:]  // lowercased name → index in `joined`, when not scanning
-        for (name, value) in fields {
-            let key = scans ? "" : name.lowercased()
-            let position = scans ? joined.firstIndex { FieldName.same($0.name, name) } : positions[key]
-            if let position {
-                joined[position] = HTTPHeader(name: joined[position].name, value: joined[position].value + ", " + value)
-            } else {
-                if !scans { positions[key] = joined.count }
-                joined.append(HTTPHeader(name: name, value: value))
-            }
-        }
-        self.fields = .list(HTTPHeaders(uniqueNamesSorted: joined))
+        self.init(statusCode: statusCode, url: url, wireFields: fields.map { HTTPHeader(name: $0.0, value: $0.1) })
     }
 
-    /// Up to this many fields, repeated names are found by comparing each with the fields kept.
-    static let scannedFields = 32
+    /// A head read from the wire, its fields in the order they arrived; they are joined and
+    /// sorted only when the whole list is read (most responses are read for one or two fields).
+    init(statusCode: Int, url: URL?, wireFields: [HTTPHeader]) {
+        self.statusCode = statusCode
+        self.url = url
+        fields = .wire(wireFields)
+    }
 
     /// One field's value; the name is matched in any case.
     ///
@@ -91,8 +78,10 @@ public struct ResponseHead: Sendable {
         switch fields {
         case .platform(let response):
             return response.expectedContentLength
-        case .list(let headers):
-            guard let text = headers["Content-Length"], let length = Int64(text), length >= 0 else { return -1 }
+        case .list, .wire:
+            guard let text = fields.value(for: "Content-Length"), let length = Int64(text), length >= 0 else {
+                return -1
+            }
             return length
         }
     }

@@ -91,6 +91,52 @@
             #expect(Set(paths) == Set((0..<144).map { "/item/\($0)" }))
         }
 
+        @Test("a kept handle carries no method, body or header of its last request into the next one")
+        func keptHandleForgetsLastRequest() async throws {
+            // Given a server echoing each request's method, body and X-Trace field, and a client whose
+            // requests, one at a time, all run on the one handle its loop keeps
+            let server = try MockServer()
+            defer { server.stop() }
+            for method in [MockRequest.Method.get, .post, .put, .delete] {
+                server.stub(method: method, path: "/echo") { request in
+                    .text("\(request.method.rawValue) [\(request.bodyText ?? "")] \(request.headers["X-Trace"] ?? "-")")
+                }
+            }
+            let client = HTTPClient { $0.transport = .libcurl }
+            func send(_ method: String, body: String? = nil, trace: String? = nil) async throws -> HTTPResponse {
+                var request = URLRequest(url: server.url("echo"))
+                request.httpMethod = method
+                request.httpBody = body.map { Data($0.utf8) }
+                if let trace { request.setValue(trace, forHTTPHeaderField: "X-Trace") }
+                return try await client.send(request)
+            }
+
+            // When plain GETs alternate with other methods, bodies and header fields
+            var answers: [String] = []
+            answers.append(try await send("GET").text)
+            answers.append(try await send("GET", trace: "a").text)
+            answers.append(try await send("POST", body: "one").text)
+            answers.append(try await send("GET").text)
+            let head = try await send("HEAD")
+            answers.append(try await send("GET", trace: "b").text)
+            answers.append(try await send("PUT", body: "two", trace: "b").text)
+            answers.append(try await send("DELETE").text)
+            answers.append(try await send("GET").text)
+
+            // Then each request went out as asked, with nothing left from the one before
+            #expect(
+                answers == [
+                    "GET [] -", "GET [] a", "POST [one] -", "GET [] -", "GET [] b", "PUT [two] b", "DELETE [] -",
+                    "GET [] -",
+                ])
+            #expect(head.statusCode == 200)
+            #expect(head.body.isEmpty)
+            #expect(
+                server.requests.map(\.method.rawValue) == [
+                    "GET", "GET", "POST", "GET", "HEAD", "GET", "PUT", "DELETE", "GET",
+                ])
+        }
+
         @Test(
             "a kept-alive connection the server closes between requests leaves the epoll set, and the next request opens another"
         )

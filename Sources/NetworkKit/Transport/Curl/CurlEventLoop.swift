@@ -26,27 +26,6 @@
         // submitting caller, or `deinit` once no thread can; so are the extensions in
         // CurlEventLoop+CallerWait.swift and CurlEventLoop+Sockets.swift. The watcher is thread-safe.
 
-        struct Inbox {
-            var new: [CurlExchange] = []
-            var cancelled: [CurlExchange] = []
-            var running = false
-            /// The loop's thread waits (or is about to) with no transfer running, and no caller has
-            /// started one since: the next submission may start its transfer itself.
-            var callerMayStart = false
-            /// The loop's thread waits in epoll (or is about to) with this inbox empty: a submission,
-            /// a cancellation or a shutdown must wake it. While it runs it reads the inbox before
-            /// its next wait, and a wake-up would only cost two system calls and a turn of the loop.
-            var waiting = false
-            /// A caller holds the multi handle while it waits for its own answer: a submission or a
-            /// cancellation interrupts it, so the loop's thread can take over.
-            var callerWaits = false
-            /// The transport was shut down: an idle loop ends at once.
-            var stopping = false
-
-            /// No submission or cancellation waits for the loop.
-            var isEmpty: Bool { new.isEmpty && cancelled.isEmpty }
-        }
-
         let library: Libcurl
         let settings: CurlTransport.Settings
         private let multi: Libcurl.Handle
@@ -55,7 +34,11 @@
         /// Held by the thread that drives `multi`.
         let engine = NSLock()
         private var active: [Libcurl.Handle: CurlExchange] = [:]
-        private var spare: [Libcurl.Handle] = []
+        /// Easy handles kept for reuse; a primed one still holds the options of the plain GET it ran
+        /// (see `CurlExchange.isPlain`), which the next plain GET sets again but for its own few.
+        private var spare: [(easy: Libcurl.Handle, primed: Bool)] = []
+        /// The header lines made last, which the next request with the same fields uses too.
+        private var lastHeaderLines: CurlHeaderList?
         private var lastIdleCheck = ContinuousClock.now
         /// When libcurl asked to be called with `CURL_SOCKET_TIMEOUT`; nil for no timer.
         var timerDeadline: ContinuousClock.Instant?
@@ -113,7 +96,7 @@
             // no longer take the calls.
             _ = library.multiSetPointer(multi, Libcurl.Option.multiSocketFunction, nil)
             _ = library.multiSetPointer(multi, Libcurl.Option.multiTimerFunction, nil)
-            for easy in spare { library.easyCleanup(easy) }
+            for (easy, _) in spare { library.easyCleanup(easy) }
             _ = library.multiCleanup(multi)
         }
 
@@ -324,16 +307,26 @@
         /// Takes an easy handle, sets the transfer's options and adds it to the multi handle.
         private func begin(_ transfer: CurlExchange) {
             guard !transfer.exchange.isCancelled else { return transfer.exchange.complete(URLError(.cancelled)) }
-            guard let easy = spare.popLast() ?? library.easyInit() else {
+            let kept = spare.popLast()
+            guard let easy = kept?.easy ?? library.easyInit() else {
                 return transfer.exchange.complete(
                     URLError(.unknown, reason: "libcurl could not make a transfer handle"))
             }
-            start(transfer, on: easy)
+            var primed = kept?.primed ?? false
+            if primed, !transfer.isPlain {
+                library.easyReset(easy)
+                primed = false
+            }
+            start(transfer, on: easy, primed: primed)
         }
 
-        private func start(_ transfer: CurlExchange, on easy: Libcurl.Handle) {
+        /// Configures `easy` for the transfer's current hop (fresh or reset, or `primed`: see
+        /// `CurlExchange.configure`) and adds it to the multi handle.
+        private func start(_ transfer: CurlExchange, on easy: Libcurl.Handle, primed: Bool = false) {
             transfer.lastActivity = .now
-            if let failure = transfer.configure(easy, library: library, settings: settings) {
+            let failure = transfer.configure(
+                easy, library: library, settings: settings, lines: &lastHeaderLines, primed: primed)
+            if let failure {
                 library.easyCleanup(easy)
                 return transfer.exchange.complete(failure)
             }
@@ -365,7 +358,7 @@
                     start(transfer, on: easy)
                 case .complete(let error):
                     transfer.exchange.complete(error)
-                    recycle(easy, clean: error == nil)
+                    recycle(easy, clean: error == nil, plain: transfer.isPlain)
                 }
             }
         }
@@ -374,7 +367,7 @@
         private func stop(_ transfer: CurlExchange, with error: URLError) {
             guard let easy = transfer.easy, active[easy] === transfer else { return }
             detach(transfer)
-            recycle(easy, clean: false)
+            recycle(easy, clean: false, plain: false)
             transfer.exchange.complete(error)
         }
 
@@ -383,15 +376,24 @@
             _ = library.multiRemove(multi, easy)
             active[easy] = nil
             transfer.easy = nil
-            library.listFree(transfer.headerList)
             transfer.headerList = nil
         }
 
-        /// Keeps an easy handle for the next transfer after a clean end; closes it otherwise.
-        private func recycle(_ easy: Libcurl.Handle, clean: Bool) {
+        /// Keeps an easy handle for the next transfer after a clean end, closes it otherwise: reset,
+        /// or, after a `plain` hop, primed with its options (`curl_easy_reset` and setting them all
+        /// again cost more than the rest of a small request's options). A primed handle lets go of
+        /// the pointers into the finished transfer, which no idle handle uses but which would dangle.
+        private func recycle(_ easy: Libcurl.Handle, clean: Bool, plain: Bool) {
             guard clean, spare.count < Self.spareLimit else { return library.easyCleanup(easy) }
-            library.easyReset(easy)
-            spare.append(easy)
+            if plain {
+                _ = library.setPointer(easy, Libcurl.Option.errorBuffer, nil)
+                _ = library.setPointer(easy, Libcurl.Option.headers, nil)
+                _ = library.setPointer(easy, Libcurl.Option.writeData, nil)
+                _ = library.setPointer(easy, Libcurl.Option.headerData, nil)
+            } else {
+                library.easyReset(easy)
+            }
+            spare.append((easy, plain))
         }
 
         /// Fails the transfers that made no progress for their timeout; checked at most every 50 ms.

@@ -3,52 +3,83 @@
     import FoundationNetworking
 
     extension CurlExchange {
-        /// Sets the current hop's options on `easy` (fresh or reset): nil when libcurl took them all.
+        /// Sets the current hop's options on `easy`: nil when libcurl took them all.
         ///
         /// Redirects are never followed by libcurl: the loop asks the exchange about each one, so
         /// that every transport follows the same rules. No `Expect` and no `Content-Type` of
         /// libcurl's own are sent, content codings libcurl knows are decoded, and the protocols are
         /// `http` and `https` only.
-        func configure(_ easy: Libcurl.Handle, library: Libcurl, settings: CurlTransport.Settings) -> URLError? {
+        ///
+        /// - Parameters:
+        ///   - easy:     The handle, fresh or reset, or `primed`.
+        ///   - library:  libcurl.
+        ///   - settings: The transport's settings.
+        ///   - lines:    The header lines the loop made last: used when the hop's fields are the same,
+        ///               replaced by the hop's own otherwise.
+        ///   - primed:   Whether `easy` still holds the options of a ``isPlain`` hop of this loop, and
+        ///               this hop is plain too: only what differs from one such hop to the next is set.
+        func configure(
+            _ easy: Libcurl.Handle, library: Libcurl, settings: CurlTransport.Settings, lines: inout CurlHeaderList?,
+            primed: Bool
+        ) -> URLError? {
             guard let url = request.url?.absoluteString else { return URLError(.badURL) }
             let options = OptionWriter(library: library, easy: easy)
             let transfer = UnsafeRawPointer(Unmanaged.passUnretained(self).toOpaque())
             typealias Option = Libcurl.Option
             options.set(Option.url, url)
-            // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
-            let result = "http,https".withCString { library.setPointer(easy, Option.protocols, $0) }
-            if result == CurlCode.unknownOption.rawValue {
-                options.set(Option.protocolMask, Option.httpAndHTTPS)
-            } else {
-                options.results.append(result)
-            }
-            options.set(Option.noSignal, 1)
-            options.set(Option.acceptEncoding, "")
-            // A proxy's answer to CONNECT is not the response.
-            options.set(Option.suppressConnectHeaders, 1)
+            if !primed { configureBase(options, settings) }
             options.set(Option.connectTimeoutMilliseconds, Int(idleTimeout * 1000))  // at most a week
             errorBuffer[0] = 0
             options.set(Option.errorBuffer, pointer: errorBuffer)
-            options.set(Option.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
             options.set(Option.writeData, pointer: transfer)
-            options.set(Option.headerFunction, pointer: unsafeBitCast(curlHeader, to: UnsafeRawPointer.self))
             options.set(Option.headerData, pointer: transfer)
             // A large receive buffer lets a download keep up with `curl -o`; small responses keep
             // libcurl's default, which costs no allocation per request.
             if exchange.expectsLargeBody { options.set(Option.bufferSize, 512 * 1024) }
-            configureVersionAndTrust(options, settings)
-            let length = configureBody(options)
-            configureHeaders(library: library, typed: length != nil)
-            options.set(Option.headers, pointer: UnsafeRawPointer(headerList))
-            if let failed = options.results.first(where: { $0 != CurlCode.ok.rawValue }) {
+            configurePins(options)
+            // A primed handle already sends a GET without a body.
+            let length = primed ? nil : configureBody(options)
+            let fields = request.allHTTPHeaderFields ?? [:]
+            if let last = lines, last.matches(fields: fields, typed: length != nil) {
+                headerList = last
+            } else {
+                let made = CurlHeaderList(fields: fields, typed: length != nil, library: library)
+                lines = made
+                headerList = made
+            }
+            options.set(Option.headers, pointer: UnsafeRawPointer(headerList?.pointer))
+            if let failed = options.failure {
                 let text = library.errorText(failed).map { String(cString: $0) } ?? "error \(failed)"
                 return URLError(.unknown, reason: "libcurl refused an option: \(text)")
             }
             return nil
         }
 
-        private func configureVersionAndTrust(_ options: OptionWriter, _ settings: CurlTransport.Settings) {
+        /// Whether the hop sets no option but those every plain GET of the loop sets alike (no body,
+        /// no other method, no pins, no large buffer): a handle that ran one keeps its options for
+        /// the next one instead of being reset (see ``CurlEventLoop``).
+        var isPlain: Bool {
+            guard case .none = body, !exchange.expectsLargeBody, exchange.pins.isEmpty else { return false }
+            return (request.httpMethod ?? "GET") == "GET"
+        }
+
+        /// The options that are the same for every hop of the loop: protocols, callbacks, content
+        /// codings, HTTP version and CA bundle.
+        private func configureBase(_ options: OptionWriter, _ settings: CurlTransport.Settings) {
             typealias Option = Libcurl.Option
+            // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
+            let result = "http,https".withCString { options.library.setPointer(options.easy, Option.protocols, $0) }
+            if result == CurlCode.unknownOption.rawValue {
+                options.set(Option.protocolMask, Option.httpAndHTTPS)
+            } else {
+                options.note(result)
+            }
+            options.set(Option.noSignal, 1)
+            options.set(Option.acceptEncoding, "")
+            // A proxy's answer to CONNECT is not the response.
+            options.set(Option.suppressConnectHeaders, 1)
+            options.set(Option.writeFunction, pointer: unsafeBitCast(curlWrite, to: UnsafeRawPointer.self))
+            options.set(Option.headerFunction, pointer: unsafeBitCast(curlHeader, to: UnsafeRawPointer.self))
             switch settings.httpVersion {
             case .automatic:
                 options.set(Option.httpVersion, Option.httpVersion2OverTLS)
@@ -69,6 +100,11 @@
                 options.set(Option.caInfo, pointer: nil)
                 options.set(Option.caPath, pointer: nil)
             }
+        }
+
+        /// The chain check of a hop to a pinned host.
+        private func configurePins(_ options: OptionWriter) {
+            typealias Option = Libcurl.Option
             // Pins first: the hop's host is read from its URL, which Foundation parses again.
             if !exchange.pins.isEmpty, exchange.isPinned(host: host), let trust = CurlTrust.shared {
                 // Every new connection to a pinned host runs the chain check (see CurlTrust); none
@@ -115,52 +151,37 @@
             }
             return length
         }
-
-        /// Builds the hop's header list: the request's headers, and none of libcurl's own that
-        /// URLSession would not send.
-        private func configureHeaders(library: Libcurl, typed: Bool) {
-            library.listFree(headerList)
-            headerList = nil
-            // libcurl would ask for `100 Continue` before a large body; URLSession does not.
-            var lines = ["Expect:"]
-            // Nor would it invent a form type for a body the request did not type ("Name:" removes
-            // one of libcurl's own headers).
-            if typed, request.value(forHTTPHeaderField: "Content-Type") == nil { lines.append("Content-Type:") }
-            for (name, value) in request.allHTTPHeaderFields ?? [:] {
-                let lower = name.lowercased()
-                // libcurl writes the framing from the body's length itself.
-                if lower == "content-length" || lower == "transfer-encoding" || lower == "expect" { continue }
-                // "Name;" is libcurl's way of sending a header with an empty value.
-                lines.append(value.isEmpty ? "\(name);" : "\(name): \(value)")
-            }
-            for line in lines { headerList = library.listAppend(headerList, line) ?? headerList }
-        }
     }
 
-    /// Sets options on one easy handle and keeps each one's result.
+    /// Sets options on one easy handle and keeps the first refusal.
     final class OptionWriter {
         let library: Libcurl
         let easy: Libcurl.Handle
-        var results: [Int32] = []
+        /// libcurl's code for the first option it refused; nil while it took them all.
+        private(set) var failure: Int32?
 
         init(library: Libcurl, easy: Libcurl.Handle) {
             self.library = library
             self.easy = easy
-            results.reserveCapacity(32)
         }
 
-        func set(_ option: Int32, _ value: Int) { results.append(library.setLong(easy, option, value)) }
+        /// Keeps `result`, the code of an option set directly, when it is the first refusal.
+        func note(_ result: Int32) {
+            if result != CurlCode.ok.rawValue, failure == nil { failure = result }
+        }
+
+        func set(_ option: Int32, _ value: Int) { note(library.setLong(easy, option, value)) }
 
         /// A string option (libcurl copies it, since 7.17).
         func set(_ option: Int32, _ value: String) {
-            results.append(value.withCString { library.setPointer(easy, option, $0) })
+            note(value.withCString { library.setPointer(easy, option, $0) })
         }
 
         func set(_ option: Int32, pointer: UnsafeRawPointer?) {
-            results.append(library.setPointer(easy, option, pointer))
+            note(library.setPointer(easy, option, pointer))
         }
 
-        func set(_ option: Int32, offset: Int64) { results.append(library.setOffset(easy, option, offset)) }
+        func set(_ option: Int32, offset: Int64) { note(library.setOffset(easy, option, offset)) }
     }
 
     // libcurl's callbacks: C functions that find their transfer through the user-data pointer.

@@ -25,7 +25,7 @@
         /// Where its loop keeps the TLS check's refusals (see CurlTrust).
         var trustFailures: CurlTrustFailures?
         /// The head of the current hop being read: status and fields in order.
-        var head: (status: Int, fields: [(String, String)])?
+        var head: (status: Int, fields: [HTTPHeader])?
         var delivered = false
         /// A redirect seen in the current hop's head, followed when the hop ends.
         var redirect: ResponseHead?
@@ -44,8 +44,8 @@
         var bodyBytesRead: Int64 = 0
         /// libcurl's error text of the current hop.
         let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Libcurl.Option.errorBufferSize)
-        /// The header list of the current hop, freed when the hop ends.
-        var headerList: Libcurl.Handle?
+        /// The header lines of the current hop, released when the hop ends.
+        var headerList: CurlHeaderList?
 
         init(exchange: HTTPExchange) {
             self.exchange = exchange
@@ -155,7 +155,7 @@
                 // A redirect (but a 304, which answers a conditional request) is followed by the
                 // exchange's rules when the hop ends; its body is not kept.
                 if exchange.followsRedirects, (300..<400).contains(head.status), head.status != 304,
-                    head.fields.contains(where: { FieldName.same($0.0, "Location") })
+                    head.fields.contains(where: { FieldName.same($0.name, "Location") })
                 {
                     redirect = makeResponse()
                     return redirect != nil
@@ -165,15 +165,20 @@
             let bytes = UnsafeRawBufferPointer(rebasing: line[..<end])
             if bytes.starts(with: "HTTP/".utf8) {
                 guard let status = Self.statusCode(of: bytes) else { return true }
-                head = (status, [])
+                var fields: [HTTPHeader] = []
+                fields.reserveCapacity(Self.expectedFields)
+                head = (status, fields)
             } else if let colon = bytes.firstIndex(of: UInt8(ascii: ":")) {
                 // Field names and values without the spaces and tabs around them, read as bytes:
                 // Foundation's trimming costs more than the rest of the response.
                 head?.fields.append(
-                    (Self.trimmed(bytes, 0, colon), Self.trimmed(bytes, colon + 1, bytes.count)))
+                    HTTPHeader(name: Self.trimmed(bytes, 0, colon), value: Self.trimmed(bytes, colon + 1, bytes.count)))
             }
             return true
         }
+
+        /// Room for a usual head's fields (a dozen), made once instead of growing the list four times.
+        static let expectedFields = 16
 
         /// The status code of a status line (`HTTP/1.1 200 OK`, `HTTP/2 404`): the digits after the
         /// first run of spaces, up to the next space or the end; nil when there are none or they do
@@ -204,7 +209,7 @@
         /// The head read so far as a response of the current hop's URL.
         private func makeResponse() -> ResponseHead? {
             guard let head, let url = request.url else { return nil }
-            return ResponseHead(statusCode: head.status, url: url, fields: head.fields)
+            return ResponseHead(statusCode: head.status, url: url, wireFields: head.fields)
         }
 
         /// Gives the exchange the final response head; false when it refused it.
