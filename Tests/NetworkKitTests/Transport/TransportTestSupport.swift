@@ -137,6 +137,10 @@ final class RawReplyServer: Sendable {
             while true {
                 let connection = accept(socket, nil, nil)
                 guard connection >= 0 else { break }
+                #if canImport(Darwin)
+                    var on: Int32 = 1
+                    setsockopt(connection, SOL_SOCKET, SO_NOSIGPIPE, &on, socklen_t(MemoryLayout<Int32>.size))
+                #endif
                 connections.withLock { $0 += 1 }
                 let worker = Thread {
                     Self.readHead(connection)
@@ -148,7 +152,8 @@ final class RawReplyServer: Sendable {
                     reply.withUnsafeBytes { bytes in
                         var offset = 0
                         while offset < bytes.count {
-                            let sent = send(connection, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, 0)
+                            let sent = send(
+                                connection, bytes.baseAddress.map { $0 + offset }, bytes.count - offset, Self.noSignal)
                             guard sent > 0 else { break }
                             offset += sent
                         }
@@ -164,6 +169,15 @@ final class RawReplyServer: Sendable {
         }
         thread.start()
     }
+
+    /// `send`'s flag that keeps a write to a connection the client has closed (a client that gave up
+    /// on an oversized head, say) from raising SIGPIPE, which would end the whole test process; Darwin
+    /// has no such flag and sets `SO_NOSIGPIPE` on the socket instead.
+    #if canImport(Glibc)
+        private static let noSignal = Int32(MSG_NOSIGNAL)
+    #else
+        private static let noSignal: Int32 = 0
+    #endif
 
     /// The URL of `path` on this server.
     func url(_ path: String) -> URL {
