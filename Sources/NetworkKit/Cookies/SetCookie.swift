@@ -1,0 +1,47 @@
+public import Foundation
+
+/// One `Set-Cookie` field, parsed by RFC 6265 §5.2 (with RFC 6265bis's nameless cookies and size
+/// limits): what a ``CookieJar`` then stores by §5.3.
+///
+/// ```swift
+/// let field = try SetCookie(parsing: "id=a3fWa; Max-Age=2592000; Path=/; Secure")
+/// field.maxAge  // 2592000
+/// ```
+public struct SetCookie: Sendable, Hashable {
+    /// The name (empty for a nameless cookie).
+    public var name: String
+    /// The value.
+    public var value: String
+    /// The last valid `Expires` attribute, read by the cookie-date algorithm (§5.1.1).
+    public var expires: Date?
+    /// The last valid `Max-Age` attribute in seconds (zero or negative expires the cookie at once).
+    public var maxAge: Int64?
+    /// The last `Domain` attribute: lowercased, without a leading dot; nil when absent or empty.
+    public var domain: String?
+    /// The last `Path` attribute that starts with `/`; nil when absent (the default path applies).
+    public var path: String?
+    /// Whether a `Secure` attribute was present.
+    public var isSecure: Bool
+    /// Whether an `HttpOnly` attribute was present.
+    public var isHTTPOnly: Bool
+    /// The last `SameSite` attribute, when its value is one this engine knows.
+    public var sameSite: Cookie.SameSite?
+
+    /// Parses a field's value.
+    ///
+    /// - Parameter field: The value of one `Set-Cookie` field.
+    /// - Throws: ``CookieRejection`` when §5.2 (or RFC 6265bis) says to ignore the field.
+    public init(parsing field: String) throws(CookieRejection) {
+        throw CookieRejection(name: "", reason: .emptyNameAndValue)  // implemented in the engine's commit
+    }
+
+    /// The fields of a `Set-Cookie` header that a platform joined with `", "` (as `HTTPURLResponse`
+    /// does), split again: at each comma followed by something that starts a new cookie (`name=`),
+    /// not at the comma inside an `Expires` date.
+    ///
+    /// - Parameter combined: The joined value.
+    /// - Returns: The separate fields.
+    public static func split(combined: String) -> [String] {
+        [combined]  // implemented in the engine's commit
+    }
+}
