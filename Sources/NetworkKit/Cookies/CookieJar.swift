@@ -26,6 +26,8 @@ public struct CookieJar: Sendable {
 
     /// The limits this jar keeps to.
     public let limits: Limits
+    /// The cookies (a plain list until the storage model's commit indexes them by domain).
+    private var stored: [Cookie] = []
 
     /// An empty jar.
     ///
@@ -35,7 +37,7 @@ public struct CookieJar: Sendable {
     }
 
     /// Every cookie, expired ones included until ``removeExpired(at:)``; in no particular order.
-    public var cookies: [Cookie] { [] }
+    public var cookies: [Cookie] { stored }
 
     /// Stores one `Set-Cookie` field received in a response to `url` (§5.3).
     ///
@@ -52,7 +54,13 @@ public struct CookieJar: Sendable {
     /// Adds or replaces a cookie as it is (an imported one), by its name, domain and path.
     ///
     /// - Parameter cookie: The cookie.
-    public mutating func insert(_ cookie: Cookie) {}
+    public mutating func insert(_ cookie: Cookie) {
+        if let index = stored.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
+            stored[index] = cookie
+        } else {
+            stored.append(cookie)
+        }
+    }
 
     /// The cookies a request to `url` carries, in §5.4's order (longer paths first, then earlier
     /// creation); their last-access time becomes `now`.
@@ -78,11 +86,17 @@ public struct CookieJar: Sendable {
     /// Removes the cookies whose expiry has passed.
     ///
     /// - Parameter now: The current time.
-    public mutating func removeExpired(at now: Date = Date()) {}
+    public mutating func removeExpired(at now: Date = Date()) {
+        stored.removeAll { ($0.expiresAt ?? .distantFuture) <= now }
+    }
 
     /// Removes every session cookie (curl's `--junk-session-cookies`).
-    public mutating func removeSessionCookies() {}
+    public mutating func removeSessionCookies() {
+        stored.removeAll { $0.isSession }
+    }
 
     /// Removes every cookie.
-    public mutating func removeAll() {}
+    public mutating func removeAll() {
+        stored.removeAll()
+    }
 }
