@@ -43,9 +43,21 @@ extension HTTPClient {
         public var eventMonitors: [any EventMonitor] = []
         /// The most connections opened to one host at a time (8 by default).
         public var maximumConnectionsPerHost = 8
-        /// Changes the session configuration before the session is made (add `protocolClasses`, a
-        /// cookie store…). The default configuration is ephemeral with no cookie store and no cache,
-        /// so nothing is written to disk.
+        /// Where the client keeps cookies: an ``InMemoryCookieStore`` by default (as URLSession's
+        /// default configuration keeps cookies), a ``FileCookieStore`` to keep them across runs, or
+        /// nil for none. The same rules (RFC 6265) apply on every transport and every hop of a
+        /// redirect; a request whose `httpShouldHandleCookies` is false neither sends nor stores any.
+        ///
+        /// ```swift
+        /// let client = HTTPClient()                                  // cookies kept in memory
+        /// _ = try await client.send(URLRequest(url: login))          // Set-Cookie: session=…
+        /// let cart = try await client.send(URLRequest(url: cartURL)) // Cookie: session=…
+        /// let stateless = HTTPClient { $0.cookies = nil }
+        /// ```
+        public var cookies: (any CookieStore)? = InMemoryCookieStore()
+        /// Changes the session configuration before the session is made (add `protocolClasses`…).
+        /// The default configuration is ephemeral with no cookie store and no cache, so nothing is
+        /// written to disk; cookies are the client's (``cookies``), never URLSession's.
         public var configureSession: (@Sendable (URLSessionConfiguration) -> Void)?
         /// Public-key pins per host (none by default): a pinned host's verified certificate chain
         /// (leaf, intermediates or root) must carry one of its pinned keys, checked on every new

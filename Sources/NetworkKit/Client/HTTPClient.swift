@@ -153,6 +153,11 @@ public final class HTTPClient: Sendable {
         }
     }
 
+    /// How this client's exchanges handle cookies: nil when it keeps none.
+    var cookieHandling: HTTPExchange.CookieHandling? {
+        configuration.cookies.map { HTTPExchange.CookieHandling(store: $0, monitors: configuration.eventMonitors) }
+    }
+
     /// Runs a request that already carries the default headers.
     private func execute(_ base: URLRequest, acceptableStatusCodes: Range<Int>?) async throws(HTTPError)
         -> HTTPResponse
@@ -163,10 +168,13 @@ public final class HTTPClient: Sendable {
         let transport = self.transport
         let pins = configuration.publicKeyPins
         let follows = configuration.followsRedirects
+        let cookies = cookieHandling
         return try await RequestExecution(client: self, request: base).run { adapted, _ in
-            await HTTPExchange(request: adapted, sink: MemorySink(), pins: pins, followsRedirects: follows)
-                .run(on: transport)
-                .flatMap(validation.validate)
+            await HTTPExchange(
+                request: adapted, sink: MemorySink(), pins: pins, followsRedirects: follows, cookies: cookies
+            )
+            .run(on: transport)
+            .flatMap(validation.validate)
         }
     }
 }

@@ -48,6 +48,20 @@ enum ResponseHeaderSource: Sendable {
         }
     }
 
+    /// Every value of a field that may not be joined with commas (`Set-Cookie`): each wire field
+    /// on its own; a platform's or a list's joined value split again by
+    /// ``SetCookie/split(combined:)``.
+    func setCookieValues() -> [String] {
+        switch self {
+        case .wire(let fields):
+            var values: [String] = []
+            for field in fields where FieldName.same(field.name, "Set-Cookie") { values.append(field.value) }
+            return values
+        case .list, .platform:
+            return value(for: "Set-Cookie").map(SetCookie.split(combined:)) ?? []
+        }
+    }
+
     /// Up to this many wire fields, repeated names are found by comparing each with the fields kept.
     static let scannedFields = 32
 

@@ -1,8 +1,7 @@
+public import Foundation
+
 #if canImport(FoundationNetworking)
-    import Foundation
     public import FoundationNetworking
-#else
-    public import Foundation
 #endif
 
 /// Observes what a client does; every event has a no-op default, so a monitor implements only what
@@ -41,6 +40,22 @@ public protocol EventMonitor: Sendable {
     ///   - transport: The name of the transport in use, such as `"URLSession"`.
     ///   - reason:    Why the preferred one could not be used.
     func transportDidFallBack(to transport: String, reason: String)
+
+    /// A response carried `Set-Cookie` fields, and the client's ``CookieStore`` stored, replaced,
+    /// removed or rejected each one (a redirect's response included); called on the transport's
+    /// thread as the response's head arrives.
+    ///
+    /// ```swift
+    /// func requestDidReceiveCookies(_ request: URLRequest, changes: [CookieChange], from url: URL) {
+    ///     for case .rejected(let why) in changes { logger.warning("\(why)") }
+    /// }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - request: The request as the client sent it (its first hop).
+    ///   - changes: What became of each field, in order.
+    ///   - url:     The URL of the hop the response answered.
+    func requestDidReceiveCookies(_ request: URLRequest, changes: [CookieChange], from url: URL)
 }
 
 extension EventMonitor {
@@ -73,4 +88,12 @@ extension EventMonitor {
     ///   - transport: Unused.
     ///   - reason:    Unused.
     public func transportDidFallBack(to transport: String, reason: String) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - changes: Unused.
+    ///   - url:     Unused.
+    public func requestDidReceiveCookies(_ request: URLRequest, changes: [CookieChange], from url: URL) {}
 }

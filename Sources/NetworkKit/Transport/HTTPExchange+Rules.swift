@@ -35,6 +35,9 @@ extension HTTPExchange {
     /// the public `redirectRequest(after:for:)`.
     func redirectRequest(after response: ResponseHead, for request: URLRequest) -> URLRequest? {
         let summary = HTTPError.RequestSummary(self.request)
+        // The redirect's own cookies count whether or not it is followed (§5.3 of RFC 6265 applies
+        // to every response); they reach the next hop below.
+        if let cookies { cookies.store(from: response, for: request.url, request: self.request) }
         let hops = state.withLock { state -> Int in
             state.redirects += 1
             return state.redirects
@@ -68,7 +71,26 @@ extension HTTPExchange {
                 return nil
             }
         }
-        return Self.follow(request, to: target, status: response.statusCode)
+        let next = Self.follow(request, to: target, status: response.statusCode)
+        guard let cookies else {
+            state.withLock { $0.hopURL = target }
+            return next
+        }
+        // The caller's own Cookie header goes on only while the hops stay on its origin (`follow`
+        // drops it, and the store's cookies of the last hop, elsewhere); the store's are chosen
+        // afresh for this hop's URL.
+        let callerCookie = state.withLock { state -> String? in
+            state.hopURL = target
+            if !Self.sameOrigin(request.url, target) { state.callerCookie = nil }
+            return state.callerCookie
+        }
+        return cookies.adding(to: next, callerCookie: callerCookie)
+    }
+
+    /// Whether two URLs have the same scheme, host and port (ports as written).
+    static func sameOrigin(_ first: URL?, _ second: URL?) -> Bool {
+        first?.scheme?.lowercased() == second?.scheme?.lowercased()
+            && first?.host?.lowercased() == second?.host?.lowercased() && first?.port == second?.port
     }
 
     /// `request` re-aimed at `target` after a redirect with `status`.
@@ -84,11 +106,7 @@ extension HTTPExchange {
                 next.setValue(nil, forHTTPHeaderField: name)
             }
         }
-        let from = request.url
-        if from?.scheme?.lowercased() != target.scheme?.lowercased()
-            || from?.host?.lowercased() != target.host?.lowercased()
-            || from?.port != target.port
-        {
+        if !sameOrigin(request.url, target) {
             next.setValue(nil, forHTTPHeaderField: "Authorization")
             next.setValue(nil, forHTTPHeaderField: "Cookie")
         }

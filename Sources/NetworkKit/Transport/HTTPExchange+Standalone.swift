@@ -32,15 +32,18 @@ extension HTTPExchange {
     ///   - publicKeyPins:    The pins the transport's connections must satisfy; none by default.
     ///   - followsRedirects: Whether redirects are followed by the exchange's rules (true by
     ///                       default) or are the answer, as ``HTTPClient/Configuration/followsRedirects``.
+    ///   - cookies:          A cookie store whose cookies every hop carries and which keeps every
+    ///                       response's (a redirect's included); none by default.
     ///   - didSend:          Told each running total the transport reports with
     ///                       ``didSend(totalBytes:)``, on the transport's thread.
     public convenience init(
         request: URLRequest, body: Body = .none, publicKeyPins: PublicKeyPins = PublicKeyPins(),
-        followsRedirects: Bool = true, didSend: (@Sendable (_ totalBytes: Int64) -> Void)? = nil
+        followsRedirects: Bool = true, cookies: (any CookieStore)? = nil,
+        didSend: (@Sendable (_ totalBytes: Int64) -> Void)? = nil
     ) {
         self.init(
             request: request, body: body, sink: MemorySink(), pins: publicKeyPins, sent: didSend,
-            followsRedirects: followsRedirects)
+            followsRedirects: followsRedirects, cookies: cookies.map { CookieHandling(store: $0, monitors: []) })
     }
 
     /// Sends the exchange through `transport` and waits for the response, as a client's attempt

@@ -53,8 +53,11 @@ public final class HTTPExchange: Sendable {
     /// Whether a redirect is followed by the exchange's rules, or is itself the answer
     /// (``HTTPClient/Configuration/followsRedirects``).
     public let followsRedirects: Bool
+    /// The client's cookie store and the monitors told what it did, when cookies are handled for
+    /// this request (the client has a store and the request's `httpShouldHandleCookies` is true).
+    let cookies: CookieHandling?
     /// What the exchange was told so far, its waiting caller and its cancellation, behind one lock.
-    let state = Locked(State())
+    let state: Locked<State>
     let start = ContinuousClock.now
 
     /// The most redirects one exchange follows.
@@ -67,6 +70,11 @@ public final class HTTPExchange: Sendable {
         /// Body bytes received, to tell a body cut short from other failures.
         var received: Int64 = 0
         var redirects = 0
+        /// The URL of the hop under way (a redirect changes it), whose response's cookies are stored.
+        var hopURL: URL?
+        /// The `Cookie` header the caller set, sent beside the store's cookies while the redirects
+        /// stay on its origin (see ``HTTPExchange/follow(_:to:status:)``).
+        var callerCookie: String?
         /// Whether the transport sending the exchange checks pins (``HTTPTransport/checksServerTrust``).
         var transportChecksServerTrust = false
         /// The caller of ``run(on:)`` waiting for the outcome. Unchecked: it is stored and taken only
@@ -92,13 +100,26 @@ public final class HTTPExchange: Sendable {
     ///   - sent:    Told how many body bytes were sent so far, for an upload.
     ///   - expectsLargeBody: Whether the body is expected to be large (a download).
     ///   - followsRedirects: Whether redirects are followed (the client's setting).
+    ///   - cookies:  The client's cookie store, when it has one: its cookies are added to every hop,
+    ///               and every response's are stored in it.
     init(
         request: URLRequest, body: Body = .none, sink: any BodySink, pins: PublicKeyPins,
-        sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false, followsRedirects: Bool = true
+        sent: (@Sendable (Int64) -> Void)? = nil, expectsLargeBody: Bool = false, followsRedirects: Bool = true,
+        cookies: CookieHandling? = nil
     ) {
         self.expectsLargeBody = expectsLargeBody
         self.followsRedirects = followsRedirects
-        self.request = request
+        var initial = State()
+        initial.hopURL = request.url
+        if let cookies, request.httpShouldHandleCookies {
+            self.cookies = cookies
+            initial.callerCookie = request.value(forHTTPHeaderField: "Cookie")
+            self.request = cookies.adding(to: request, callerCookie: initial.callerCookie)
+        } else {
+            self.cookies = nil
+            self.request = request
+        }
+        state = Locked(initial)
         if case .none = body, let data = request.httpBody {
             self.body = .data(data)
         } else {
@@ -166,6 +187,7 @@ public final class HTTPExchange: Sendable {
             cancel()
             return false
         }
+        if let cookies { cookies.store(from: response, for: state.withLock { $0.hopURL }, request: request) }
         let decision = sink.begin(response)
         state.withLock { state in
             state.response = response

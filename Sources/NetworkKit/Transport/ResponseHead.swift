@@ -73,6 +73,9 @@ public struct ResponseHead: Sendable {
         fields.value(for: name)
     }
 
+    /// The values of its `Set-Cookie` fields, one per cookie.
+    var setCookieValues: [String] { fields.setCookieValues() }
+
     /// The body's length from `Content-Length`, -1 when the head gives none.
     var expectedContentLength: Int64 {
         switch fields {

@@ -56,6 +56,7 @@ extension HTTPClient {
         let transport = self.transport
         let pins = configuration.publicKeyPins
         let follows = configuration.followsRedirects
+        let cookies = cookieHandling
         let attempt: @Sendable (URLRequest, Int) async -> Result<HTTPResponse, HTTPError> = { adapted, _ in
             let sink = StreamSink(
                 request: adapted, check: check,
@@ -63,8 +64,10 @@ extension HTTPClient {
                     accepted.withLock { $0 = true }
                     onHead(head)
                 }, onData: onData)
-            return await HTTPExchange(request: adapted, sink: sink, pins: pins, followsRedirects: follows)
-                .run(on: transport)
+            return await HTTPExchange(
+                request: adapted, sink: sink, pins: pins, followsRedirects: follows, cookies: cookies
+            )
+            .run(on: transport)
         }
         return try await RequestExecution(client: self, request: request).run(retriable: { !accepted.value }, attempt)
     }

@@ -71,6 +71,9 @@ extension URLSessionTransportDelegate {
         -> URLSessionTask
     {
         var request = request
+        // Cookies are the exchange's, the same on every transport: URLSession neither adds a store's
+        // nor stores a response's, whatever session configuration a client made.
+        request.httpShouldHandleCookies = false
         switch body {
         case .none:
             return session.dataTask(with: request)
