@@ -29,6 +29,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("retry-after", ["NetworkKit"]),
     ("certificate-der", ["NetworkKit"]),
     ("har-reader", ["NetworkKit", "MockServerKit"]),
+    ("set-cookie", ["NetworkKit"]),
 ]
 
 let package = Package(

@@ -5,6 +5,7 @@
         static let all: [Benchmark] =
             JSONEncodingBenchmarks.all
             + NetworkBenchmarks.all
+            + CookieBenchmarks.all
             + MockServerBenchmarks.all
             + SecurityBenchmarks.all
             + StorageBenchmarks.all

@@ -14,6 +14,8 @@
         static let clientName = "HTTPClient.send(router)"
         /// Their plain URLSession case, which the goals also compare ours with.
         static let urlSessionName = "URLSession.data(for:)"
+        /// Our case again with three cookies on every request, which issue 28 bounds beside ours.
+        static let cookiesName = "HTTPClient.send(router), 3 cookies"
 
         // MARK: - Request overhead
 
@@ -29,6 +31,7 @@
                 goals: [
                     BenchmarkGoal(case: clientName, atMost: concurrency == 1 ? 1.4 : 1.2),
                     BenchmarkGoal(case: clientName, atMost: 0.35, relativeTo: .otherCase(urlSessionName)),
+                    BenchmarkGoal(case: cookiesName, atMost: 1.05, relativeTo: .otherCase(clientName)),
                 ]
             ) {
                 let server = try NginxServer()
@@ -44,6 +47,11 @@
                 let plain = plainSession()
                 let client = HTTPClient()
                 let overURLSession = HTTPClient { $0.transport = .urlSession }
+                let cookies = InMemoryCookieStore()
+                for (name, value) in [("session", "4f1c2e9a7b"), ("locale", "en-GB"), ("consent", "1")] {
+                    cookies.insert(Cookie(name: name, value: value, domain: server.url.host ?? "127.0.0.1"))
+                }
+                let withCookies = HTTPClient { $0.cookies = cookies }
                 let router = BenchRouter(baseURL: server.url)
                 let tearDown: @Sendable () async -> Void = {
                     plain.invalidateAndCancel()
@@ -59,6 +67,7 @@
                     _ = try await plain.data(for: URLRequest(url: url))
                     _ = try await client.send(router)
                     _ = try await overURLSession.send(router)
+                    _ = try await withCookies.send(router)
                 } catch {
                     await tearDown()
                     throw error
@@ -72,6 +81,11 @@
                                 blackHole(try await client.send(router).body)
                             }
                         }.compared(with: urlSessionName),
+                        .reported(cookiesName) {
+                            try await measure(server: server, concurrency: concurrency) {
+                                blackHole(try await withCookies.send(router).body)
+                            }
+                        }.compared(with: clientName),
                         .reported(urlSessionName) {
                             try await measure(server: server, concurrency: concurrency) {
                                 let (data, _) = try await plain.data(for: URLRequest(url: url))
