@@ -25,6 +25,9 @@ extension HTTPExchange {
                 case (nil, let stored?): stored
                 case (nil, nil): nil
                 }
+            // Unchanged, the request is not copied (a URLRequest copied and changed copies its
+            // whole storage on Linux).
+            guard header != request.value(forHTTPHeaderField: "Cookie") else { return request }
             var request = request
             request.setValue(header, forHTTPHeaderField: "Cookie")
             return request
