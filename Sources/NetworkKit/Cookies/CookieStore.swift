@@ -70,30 +70,46 @@ public final class InMemoryCookieStore: CookieStore {
         self.jar = Locked(jar)
     }
 
+    /// The `Cookie` header of a request to `url` (see ``CookieStore/cookieHeader(for:)``).
+    ///
+    /// - Parameter url: The request's URL.
+    /// - Returns: The header's value, or nil when no cookie applies.
     public func cookieHeader(for url: URL) -> String? {
         let now = Date()
         return jar.withLock { $0.cookieHeader(for: url, at: now) }
     }
 
+    /// Stores a response's `Set-Cookie` fields (see ``CookieStore/store(_:from:)``).
+    ///
+    /// - Parameters:
+    ///   - fields: The fields' values.
+    ///   - url:    The URL of the request the response answers.
+    /// - Returns: What happened to each field.
     @discardableResult
     public func store(_ fields: [String], from url: URL) -> [CookieChange] {
         let now = Date()
         return jar.withLock { jar in fields.map { jar.store($0, from: url, at: now) } }
     }
 
+    /// Every cookie stored, expired ones excepted.
     public var cookies: [Cookie] {
         let now = Date()
         return jar.withLock { $0.cookies }.filter { ($0.expiresAt ?? .distantFuture) > now }
     }
 
+    /// Adds or replaces a cookie as it is.
+    ///
+    /// - Parameter cookie: The cookie.
     public func insert(_ cookie: Cookie) {
         jar.withLock { $0.insert(cookie) }
     }
 
+    /// Removes every session cookie.
     public func removeSessionCookies() {
         jar.withLock { $0.removeSessionCookies() }
     }
 
+    /// Removes every cookie.
     public func removeAll() {
         jar.withLock { $0.removeAll() }
     }
