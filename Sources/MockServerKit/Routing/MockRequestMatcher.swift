@@ -1,7 +1,8 @@
 /// A condition a request must meet, besides its method and path, for a stub to answer it.
 ///
-/// Give a stub matchers (``MockServer/stub(method:path:matching:conditions:handler:)``) and it
-/// answers only requests that meet them all; others go on to earlier stubs, as if it were absent.
+/// Give a stub matchers (``MockServer/stub(method:path:matching:conditions:response:)`` and its
+/// handler forms) and it answers only requests that meet them all; others go on to earlier stubs,
+/// as if it were absent.
 /// When a stub for the method and path refused a request and no other stub answers, the server
 /// answers 404 and names the matchers that failed.
 ///
