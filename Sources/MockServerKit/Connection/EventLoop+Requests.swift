@@ -126,7 +126,7 @@ extension EventLoop {
         let reuse: Connection.Reuse =
             !head.keepAlive || connection.peerClosed ? .close : head.version == "HTTP/1.0" ? .keepAnnounced : .keep
         connection.phase = .awaitingHandler(reuse: reuse, isHead: head.method == .head)
-        switch core.router.decide(method: head.method, path: request.path) {
+        switch core.router.decide(for: request) {
         case .handler(let handler, let parameters, let conditions):
             request.pathParameters = parameters
             connection.routeConditions = conditions
@@ -159,6 +159,13 @@ extension EventLoop {
             var response = MockResponse.text("No stub for \(head.method) \(request.path)\n", status: 405)
             response.headers["Allow"] = allowed.map(\.rawValue).joined(separator: ", ")
             answer(connection, with: response)
+        case .unmatched(let failed):
+            core.record(request)
+            let unmet = failed.map(\.description).joined(separator: "; ")
+            answer(
+                connection,
+                with: .text(
+                    "No stub for \(head.method) \(request.path) matched; the request lacks: \(unmet)\n", status: 404))
         case .notFound:
             core.record(request)
             answer(connection, with: .text("No stub for \(head.method) \(request.path)\n", status: 404))

@@ -18,7 +18,7 @@ public struct MockRequest: Sendable {
     public var path: String
     /// The query items, percent-decoded (`+` reads as a space), in order.
     public var queryItems: [URLQueryItem]
-    /// The header fields.
+    /// The header fields; ``cookies`` reads the `Cookie` fields.
     public var headers: MockHeaders
     /// The body, after any chunked transfer coding was removed; empty when there was none.
     public var body: Data

@@ -5,7 +5,8 @@ public import Foundation
 /// The server adds `Content-Length`, `Date` and, when it closes the connection, `Connection: close`.
 /// A body can also be written piece by piece after the head, held open, dripped or cut short
 /// (``streaming(status:headers:length:body:)``), and a file can be served with byte ranges
-/// (``ranged(_:for:entityTag:lastModified:contentType:)``).
+/// (``ranged(_:for:entityTag:lastModified:contentType:)``). ``settingCookie(_:)`` adds a
+/// `Set-Cookie` field per cookie (``MockHeaders`` keeps repeated fields, and each goes out on its own).
 ///
 /// ```swift
 /// server.stub(method: .get, path: "/ping") { _ in .text("pong") }

@@ -22,12 +22,24 @@ final class MockRouter: Sendable {
         let handler: Handler
         /// What this stub's answers go through (see ``NetworkCondition``).
         var conditions: [NetworkCondition] = []
+        /// What a request must meet besides method and path; empty for most stubs.
+        var matchers: [MockRequestMatcher] = []
+
+        /// The first matcher `request` fails, with the route's `pathParameters`; nil when it meets all.
+        func unmetMatcher(by request: MockRequest, pathParameters: [String: String]) -> MockRequestMatcher? {
+            guard !matchers.isEmpty else { return nil }
+            var request = request
+            request.pathParameters = pathParameters
+            return matchers.first { !$0.matches(request) }
+        }
     }
 
     /// What the router decided for a request.
     enum Decision: Sendable {
         case handler(Handler, pathParameters: [String: String], conditions: [NetworkCondition])
         case methodNotAllowed(allowed: [MockRequest.Method])
+        /// Stubs for the method and path refused the request: the matchers it failed, latest stub first.
+        case unmatched(failed: [MockRequestMatcher])
         case notFound
     }
 
@@ -48,12 +60,20 @@ final class MockRouter: Sendable {
         setFallback(nil)
     }
 
-    func decide(method: MockRequest.Method, path: String) -> Decision {
+    func decide(for request: MockRequest) -> Decision {
         let current = stubs.value
+        let method = request.method
         var allowed: [MockRequest.Method] = []
         var getFallback: Decision?
+        var failed: [MockRequestMatcher] = []
         for stub in current.reversed() {
-            guard let parameters = stub.pattern.match(path) else { continue }
+            guard let parameters = stub.pattern.match(request.path) else { continue }
+            let answersMethod = stub.method == method || (method == .head && stub.method == .get)
+            if answersMethod, let unmet = stub.unmetMatcher(by: request, pathParameters: parameters) {
+                // As if the stub were absent for this request; not counted for `Allow` either.
+                failed.append(unmet)
+                continue
+            }
             if stub.method == method {
                 return .handler(stub.handler, pathParameters: parameters, conditions: stub.conditions)
             }
@@ -64,6 +84,7 @@ final class MockRouter: Sendable {
         }
         if let getFallback { return getFallback }
         if let handler = fallback.value { return .handler(handler, pathParameters: [:], conditions: []) }
+        if !failed.isEmpty { return .unmatched(failed: failed) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.reversed())
     }
 }
