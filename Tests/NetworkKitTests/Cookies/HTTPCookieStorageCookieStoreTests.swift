@@ -8,10 +8,14 @@ import Testing
 
 @Suite("HTTPCookieStorageCookieStore: cookies shared with Foundation's HTTPCookieStorage")
 struct HTTPCookieStorageCookieStoreTests {
-    /// A storage of its own (swift-corelibs-foundation has no public initialiser; a group container's
-    /// storage is separate from `.shared`), emptied by the caller.
-    static func makeStorage() -> HTTPCookieStorage {
-        HTTPCookieStorage.sharedCookieStorage(forGroupContainerIdentifier: "ServiceUtilsTests.\(UUID().uuidString)")
+    /// An empty storage of the test's own, emptied again by the caller: a group container's storage
+    /// is separate from `.shared` (swift-corelibs-foundation has no public initialiser). Its name is
+    /// fixed per test, because swift-corelibs-foundation keeps a file for each name it is given.
+    static func makeStorage(_ test: String = #function) -> HTTPCookieStorage {
+        let storage = HTTPCookieStorage.sharedCookieStorage(
+            forGroupContainerIdentifier: "ServiceUtilsTests.HTTPCookieStorageCookieStore.\(test.prefix { $0 != "(" })")
+        storage.cookies?.forEach(storage.deleteCookie)
+        return storage
     }
 
     static let cookies: [Cookie] = [
