@@ -50,7 +50,11 @@ extension GroceryRoutes {
         guard
             let tokens = store.login(email: address, password: password, now: configuration.now(), lifetimes: lifetimes)
         else { return Self.failure(401, "invalid_credentials", "The e-mail address or password is wrong.") }
-        return Self.success(tokens)
+        // The access token also as a session cookie, for clients that keep cookies rather than
+        // tokens (a web view, curl -c): it lasts as long as the token.
+        return Self.success(tokens).settingCookie(
+            Self.sessionCookie, tokens.accessToken, path: "/", maxAge: Int(lifetimes.access), flags: .httpOnly,
+            sameSite: .lax)
     }
 
     private func refresh(_ request: MockRequest) -> MockResponse {
@@ -66,10 +70,10 @@ extension GroceryRoutes {
     }
 
     private func logout(_ request: MockRequest) -> MockResponse {
-        guard let token = request.bearerToken, store.logout(accessToken: token) else {
+        guard let token = Self.accessToken(of: request), store.logout(accessToken: token) else {
             return Self.failure(401, "invalid_token", "The access token is not valid.")
         }
-        return MockResponse(status: 204)
+        return MockResponse(status: 204).deletingCookie(Self.sessionCookie, path: "/")
     }
 
     private func validateEmail(_ request: MockRequest) -> MockResponse {

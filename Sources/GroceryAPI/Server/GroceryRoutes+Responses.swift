@@ -36,9 +36,18 @@ extension GroceryRoutes {
         }
     }
 
-    /// The account behind the request's bearer access token, or the 401 answer to send.
+    /// The name of the cookie `login` sets to the access token.
+    static let sessionCookie = "session"
+
+    /// The request's access token: its bearer token, or else its session cookie.
+    static func accessToken(of request: MockRequest) -> String? {
+        request.bearerToken ?? request.cookies[sessionCookie]
+    }
+
+    /// The account behind the request's access token (bearer, or the session cookie), or the 401
+    /// answer to send.
     func authenticatedUser(_ request: MockRequest) -> Result<UserModel, Rejection> {
-        guard let token = request.bearerToken else {
+        guard let token = Self.accessToken(of: request) else {
             return .failure(Rejection(response: Self.failure(401, "missing_token", "Send Authorization: Bearer.")))
         }
         switch store.authenticate(accessToken: token, now: configuration.now()) {

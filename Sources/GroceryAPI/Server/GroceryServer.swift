@@ -9,12 +9,12 @@ public import MockServerKit
 /// | Call | Success | Failures |
 /// |---|---|---|
 /// | `POST register` (``AuthModel``) | 201 ``UserModel`` | 422 field errors, 409 `email_exists` |
-/// | `POST login` (``AuthModel``) | 200 ``TokenModel`` | 401 `invalid_credentials`, 422 |
-/// | `GET user` (bearer) | 200 ``UserModel`` | 401 `token_expired` / `invalid_token` |
+/// | `POST login` (``AuthModel``) | 200 ``TokenModel``, and the access token as the `session` cookie | 401 `invalid_credentials`, 422 |
+/// | `GET user` (bearer, or the `session` cookie) | 200 ``UserModel`` | 401 `token_expired` / `invalid_token` |
 /// | `POST token/refresh` (bearer refresh token) | 200 ``TokenModel`` (rotated) | 401 |
-/// | `POST logout` (bearer) | 204 | 401 |
+/// | `POST logout` (bearer, or the `session` cookie) | 204, deleting the cookie | 401 |
 /// | `POST validate/email` (``EmailModel``) | 200 ``EmailAvailabilityModel`` | 409 taken, 422 malformed |
-/// | `GET categories` (bearer) | 200 [``CategoryModel``] | 401 |
+/// | `GET categories` (bearer, or the `session` cookie) | 200 [``CategoryModel``] | 401 |
 /// | `GET category/{id}` (bearer) | 200 [``GroceryModel``] | 401, 404 |
 ///
 /// A taken address is 409 Conflict: the request is well-formed but clashes with the server's

@@ -118,7 +118,29 @@
             } catch {
                 console.print("  validate with the last access token → rejected: \(error.apiErrorCode ?? "\(error)")")
             }
+            try await cookieLogin(server: server, email: email, password: password, console: console)
             console.print("  server recorded \(server.server.requests.count) requests; stopping it frees the port")
+        }
+
+        /// Logs in as a browser would: a plain client keeps the `session` cookie `login` sets (every
+        /// client keeps cookies in memory by default) and is let in by it alone.
+        private static func cookieLogin(server: GroceryServer, email: String, password: String, console: Console)
+            async throws
+        {
+            let browser = HTTPClient { $0.eventMonitors = [TourMonitor(console: console)] }
+            var login = URLRequest(url: server.baseURL.appendingPathComponent("login"))
+            login.httpMethod = "POST"
+            login.setValue("application/json", forHTTPHeaderField: "Content-Type")
+            login.httpBody = try JSONEncoder().encode(AuthModel(email: email, password: password))
+            _ = try await browser.send(login)
+            let kept = browser.configuration.cookies?.cookies ?? []
+            console.print(
+                "  cookie login with a plain HTTPClient → it keeps "
+                    + kept.map { "`\($0.name)` (HttpOnly: \($0.isHTTPOnly))" }.joined(separator: ", ")
+                    + ", value not shown")
+            let user = try await browser.send(URLRequest(url: server.baseURL.appendingPathComponent("user")))
+            let email = try JSONDecoder().decode(UserModel.self, from: user.body).email
+            console.print("  GET user with no Authorization header, the cookie alone → \(email)")
         }
     }
 

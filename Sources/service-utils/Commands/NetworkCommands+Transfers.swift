@@ -13,17 +13,18 @@
         static let download = Command(
             name: "download",
             summary: "download a URL to a file, streaming it to disk, with progress; --resume continues a cut one",
-            usage: "download URL [-o FILE] [--resume] " + TLSOptions.usage,
+            usage: "download URL [-o FILE] [--resume] " + TLSOptions.usage + " " + CookieOptions.usage,
             details: """
                 The body goes to FILE.partial as it arrives and becomes FILE at the end (FILE is the URL's
                 last path component when -o is not given; an existing FILE is replaced). A download that
                 fails keeps FILE.partial and FILE.partial.json; run the same command with --resume to
                 continue from there (Range and If-Range: a file changed on the server starts over, and
                 says so). Progress goes to standard error: a bar on a terminal, a line a second otherwise.
-                """ + "\n\n" + TLSOptions.details
+                """ + "\n\n" + TLSOptions.details + "\n\n" + CookieOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
             let tls = try TLSOptions(parsing: &parser)
+            let cookies = try CookieOptions(parsing: &parser)
             let resume = parser.flag("--resume")
             let output = try parser.option("-o") ?? parser.option("--output")
             let words = try parser.positionals()
@@ -37,11 +38,16 @@
             if resume { options.insert(.resume) }
             var configuration = HTTPClient.Configuration()
             try tls.apply(to: &configuration, for: url)
+            let store = try cookies.makeStore()
+            configuration.cookies = store
+            defer { cookies.writeJar(from: store, console: console) }
             let client = HTTPClient(configuration: configuration)
+            var request = URLRequest(url: url)
+            cookies.apply(to: &request)
             let meter = TransferMeter(console: console, verb: "downloaded")
             let file: DownloadResponse
             do {
-                file = try await client.download(URLRequest(url: url), to: destination, options: options) {
+                file = try await client.download(request, to: destination, options: options) {
                     meter.update($0)
                 }
             } catch {
@@ -59,17 +65,19 @@
         static let upload = Command(
             name: "upload",
             summary: "upload a file as the request body, or as a multipart form field, with progress",
-            usage: "upload URL FILE [--field NAME] [--method POST|PUT|PATCH] [--chunked] " + TLSOptions.usage,
+            usage: "upload URL FILE [--field NAME] [--method POST|PUT|PATCH] [--chunked] " + TLSOptions.usage + " "
+                + CookieOptions.usage,
             details: """
                 Without --field the file is the body (its type guessed from its extension); with --field
                 it is sent as multipart/form-data in that field, streamed from disk (through a temporary
                 file above 10 MB, removed afterwards). --chunked sends the body with chunked transfer
                 coding instead of Content-Length. Prints the status, headers and body of the answer; the
                 exit status is 1 for a status from 400 up, or when no answer came.
-                """ + "\n\n" + TLSOptions.details
+                """ + "\n\n" + TLSOptions.details + "\n\n" + CookieOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
             let tls = try TLSOptions(parsing: &parser)
+            let cookies = try CookieOptions(parsing: &parser)
             let field = try parser.option("--field")
             let method = HTTPMethod(rawValue: (try parser.option("--method") ?? "POST").uppercased())
             let chunked = parser.flag("--chunked")
@@ -81,6 +89,7 @@
             let url = try absoluteURL(words[0])
             var request = URLRequest(url: url)
             request.httpMethod = method.rawValue
+            cookies.apply(to: &request)
             let file = URL(fileURLWithPath: words[1])
             let body: UploadBody
             if let field {
@@ -94,6 +103,9 @@
             var configuration = HTTPClient.Configuration()
             configuration.acceptableStatusCodes = 100..<600
             try tls.apply(to: &configuration, for: url)
+            let store = try cookies.makeStore()
+            configuration.cookies = store
+            defer { cookies.writeJar(from: store, console: console) }
             let client = HTTPClient(configuration: configuration)
             let response: HTTPResponse
             do {

@@ -18,17 +18,18 @@
             summary: "send a request through NetworkKit and print status, headers and body",
             usage:
                 "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS] [--verbose] "
-                + TLSOptions.usage,
+                + TLSOptions.usage + " " + CookieOptions.usage,
             details: """
                 key=value pairs are parameters: the query string for GET, HEAD and DELETE, a form body
                 otherwise, or a JSON object body with --json. Every status is printed; the exit status is 0
                 below 400 and 1 from 400 up, and 1 when no answer came (a refused certificate or pin, say).
                 Credentials in headers are sent but never printed. --verbose writes the request as a curl
                 command and a log line per attempt to standard error.
-                """ + "\n\n" + TLSOptions.details
+                """ + "\n\n" + TLSOptions.details + "\n\n" + CookieOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
             let tls = try TLSOptions(parsing: &parser)
+            let cookies = try CookieOptions(parsing: &parser)
             let json = parser.flag("--json")
             let verbose = parser.flag("--verbose")
             let headerLines = try parser.options("--header")
@@ -41,13 +42,17 @@
             let words = try parser.positionals()
             guard words.count >= 2 else { throw UsageError("http needs a METHOD and a URL") }
             let router = try CommandLineRouter(
-                method: words[0], url: words[1], pairs: Array(words.dropFirst(2)), headerLines: headerLines,
-                json: json, timeout: timeout)
+                method: words[0], url: words[1], pairs: Array(words.dropFirst(2)),
+                headerLines: headerLines + (cookies.header.map { ["Cookie: \($0)"] } ?? []), json: json,
+                timeout: timeout)
             if verbose { console.error(try router.asURLRequest().cURLDescription()) }
             var configuration = HTTPClient.Configuration()
             configuration.acceptableStatusCodes = 100..<600
             if verbose { configuration.eventMonitors = [RequestLogger { console.error($0) }] }
             try tls.apply(to: &configuration, for: router.url)
+            let store = try cookies.makeStore()
+            configuration.cookies = store
+            defer { cookies.writeJar(from: store, console: console) }
             let client = HTTPClient(configuration: configuration)
             let response = try await client.send(router)
             printResponse(response, console: console)
