@@ -30,6 +30,7 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("certificate-der", ["NetworkKit"]),
     ("har-reader", ["NetworkKit", "MockServerKit"]),
     ("set-cookie", ["NetworkKit"]),
+    ("cookie-file", ["NetworkKit"]),
 ]
 
 let package = Package(
