@@ -6,6 +6,8 @@ import Foundation
 /// No `DateFormatter` and no `Calendar`: the date becomes seconds since 1970 by integer arithmetic
 /// (days from the civil date), so parsing allocates nothing.
 enum CookieDate {
+    typealias Bytes = UnsafeBufferPointer<UInt8>
+
     /// The fields found so far, each set by the first token that matches its production (step 2).
     private struct Fields {
         var time: (hour: Int, minute: Int, second: Int)?
@@ -18,7 +20,7 @@ enum CookieDate {
     ///
     /// - Parameter bytes: The attribute's value.
     /// - Returns: The date in UTC.
-    static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Date? {
+    static func parse(_ bytes: Bytes) -> Date? {
         guard let seconds = secondsSince1970(bytes) else { return nil }
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
@@ -27,25 +29,34 @@ enum CookieDate {
     ///
     /// - Parameter bytes: The attribute's value.
     /// - Returns: The seconds (negative before 1970).
-    static func secondsSince1970<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Int64? {
+    static func secondsSince1970(_ bytes: Bytes) -> Int64? {
         var fields = Fields()
         // Step 1: date-tokens are the runs of non-delimiters.
-        var index = bytes.startIndex
-        while index != bytes.endIndex {
+        var index = 0
+        while index < bytes.count {
             guard !isDelimiter(bytes[index]) else {
-                bytes.formIndex(after: &index)
+                index += 1
                 continue
             }
             var end = index
-            while end != bytes.endIndex, !isDelimiter(bytes[end]) { bytes.formIndex(after: &end) }
-            take(bytes[index..<end], into: &fields)
+            while end < bytes.count, !isDelimiter(bytes[end]) { end += 1 }
+            take(Bytes(rebasing: bytes[index..<end]), into: &fields)
             index = end
         }
         return seconds(of: fields)
     }
 
+    /// The seconds since 1970 a cookie-date string denotes, or nil when §5.1.1 fails it.
+    ///
+    /// - Parameter text: The attribute's value.
+    /// - Returns: The seconds (negative before 1970).
+    static func secondsSince1970(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { secondsSince1970($0) }
+    }
+
     /// Step 2: the token sets the first production it matches whose field is not set yet.
-    private static func take<Token: Collection<UInt8>>(_ token: Token, into fields: inout Fields) {
+    private static func take(_ token: Bytes, into fields: inout Fields) {
         if fields.time == nil, let time = time(token) {
             fields.time = time
         } else if fields.dayOfMonth == nil, let day = number(token, minimumDigits: 1, maximumDigits: 2) {
@@ -86,9 +97,7 @@ enum CookieDate {
 
     /// The digits at the start of `token` as a number, when there are `minimumDigits` to
     /// `maximumDigits` of them and whatever follows starts with a non-digit (`day-of-month`, `year`).
-    private static func number<Token: Collection<UInt8>>(
-        _ token: Token, minimumDigits: Int, maximumDigits: Int
-    ) -> Int? {
+    private static func number(_ token: Bytes, minimumDigits: Int, maximumDigits: Int) -> Int? {
         var value = 0
         var count = 0
         for byte in token {
@@ -102,7 +111,7 @@ enum CookieDate {
 
     /// `time = hms-time ( non-digit *OCTET )`, `hms-time = time-field ":" time-field ":" time-field`,
     /// `time-field = 1*2DIGIT`.
-    private static func time<Token: Collection<UInt8>>(_ token: Token) -> (hour: Int, minute: Int, second: Int)? {
+    private static func time(_ token: Bytes) -> (hour: Int, minute: Int, second: Int)? {
         var parts = (0, 0, 0)
         var part = 0
         var digits = 0
@@ -131,11 +140,9 @@ enum CookieDate {
     }
 
     /// `month = ( "jan" / "feb" / … / "dec" ) *OCTET`, case-insensitively: 1 to 12.
-    private static func month<Token: Collection<UInt8>>(_ token: Token) -> Int? {
-        var iterator = token.makeIterator()
-        guard let first = iterator.next(), let second = iterator.next(), let third = iterator.next() else {
-            return nil
-        }
+    private static func month(_ token: Bytes) -> Int? {
+        guard token.count >= 3 else { return nil }
+        let (first, second, third) = (token[0], token[1], token[2])
         // Lowercase ASCII letters and pack the three bytes into one number to switch on.
         let key = UInt32(first | 0x20) << 16 | UInt32(second | 0x20) << 8 | UInt32(third | 0x20)
         switch key {

@@ -22,7 +22,7 @@ extension CookieJar {
     ///   - request: The request.
     ///   - chosen:  The cookies chosen so far.
     /// - Returns: How many expired cookies were removed.
-    func choose(in list: inout [Cookie], isHost: Bool, _ request: Request, into chosen: inout [Cookie]) -> Int {
+    static func choose(in list: inout [Cookie], isHost: Bool, _ request: Request, into chosen: inout [Cookie]) -> Int {
         var expired = 0
         for position in list.indices {
             let cookie = list[position]

@@ -94,7 +94,7 @@ public struct CookieJar: Sendable {
         for candidate in CookieDomain.candidateDomains(of: host) {
             let key = String(candidate)
             guard let index = _cookiesByDomain.index(forKey: key) else { continue }
-            let removed = choose(in: &_cookiesByDomain.values[index], isHost: key == host, request, into: &chosen)
+            let removed = Self.choose(in: &_cookiesByDomain.values[index], isHost: key == host, request, into: &chosen)
             if removed > 0 {
                 _count -= removed
                 if _cookiesByDomain.values[index].isEmpty { _cookiesByDomain.remove(at: index) }
