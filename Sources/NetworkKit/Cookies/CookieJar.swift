@@ -26,8 +26,11 @@ public struct CookieJar: Sendable {
 
     /// The limits this jar keeps to.
     public let limits: Limits
-    /// The cookies (a plain list until the storage model's commit indexes them by domain).
-    private var stored: [Cookie] = []
+    /// The cookies, indexed by their domain (a host for host-only ones), each list in the order the
+    /// cookies were first stored: a request looks only under its host and the host's parent domains.
+    var _cookiesByDomain: [String: [Cookie]] = [:]
+    /// How many cookies `_cookiesByDomain` holds.
+    var _count = 0
 
     /// An empty jar.
     ///
@@ -37,9 +40,11 @@ public struct CookieJar: Sendable {
     }
 
     /// Every cookie, expired ones included until ``removeExpired(at:)``; in no particular order.
-    public var cookies: [Cookie] { stored }
+    public var cookies: [Cookie] { _cookiesByDomain.values.flatMap { $0 } }
 
-    /// Stores one `Set-Cookie` field received in a response to `url` (§5.3).
+    /// Stores one `Set-Cookie` field received in a response to `url` (§5.3): parses it (§5.2) with
+    /// this jar's byte limits, then runs the storage model as the overload taking a ``SetCookie``
+    /// does.
     ///
     /// - Parameters:
     ///   - field: The field's value.
@@ -48,28 +53,60 @@ public struct CookieJar: Sendable {
     /// - Returns: What was stored, replaced, removed or rejected.
     @discardableResult
     public mutating func store(_ field: String, from url: URL, at now: Date = Date()) -> CookieChange {
-        .rejected(CookieRejection(name: "", reason: .noHost))
+        do {
+            return store(try SetCookie(parsing: field, limits: limits), from: url, at: now)
+        } catch {
+            return .rejected(error)
+        }
     }
 
-    /// Adds or replaces a cookie as it is (an imported one), by its name, domain and path.
+    /// Adds or replaces a cookie as it is (an imported one), by its name, domain and path; its
+    /// domain is lowercased and loses a leading dot (as cookie files write domain cookies). The
+    /// limits apply as after storing a field.
     ///
     /// - Parameter cookie: The cookie.
     public mutating func insert(_ cookie: Cookie) {
-        if let index = stored.firstIndex(where: { $0.hasSameIdentity(as: cookie) }) {
-            stored[index] = cookie
-        } else {
-            stored.append(cookie)
-        }
+        var cookie = cookie
+        var domain = CookieDomain.asciiLowercased(cookie.domain)
+        if domain.utf8.first == UInt8(ascii: ".") { domain.removeFirst() }
+        cookie.domain = domain
+        put(cookie)
+        evictIfOverLimits(keeping: cookie, at: nil)
     }
 
     /// The cookies a request to `url` carries, in §5.4's order (longer paths first, then earlier
     /// creation); their last-access time becomes `now`.
     ///
+    /// A cookie goes when its domain is the request's host (host-only) or one the host domain-matches,
+    /// its path path-matches the request's, it has not expired, and, when `Secure`, the scheme is
+    /// `https` or `wss`. Only the host and its parent domains are looked up; expired cookies found
+    /// there are removed.
+    ///
     /// - Parameters:
     ///   - url: The request's URL.
     ///   - now: The current time.
     /// - Returns: The cookies to send.
-    public mutating func cookies(for url: URL, at now: Date = Date()) -> [Cookie] { [] }
+    /// - Complexity: O(*l* + *k* log *k*) for a host of *l* labels whose domains hold *k* cookies.
+    public mutating func cookies(for url: URL, at now: Date = Date()) -> [Cookie] {
+        guard let host = CookieDomain.canonicalHost(of: url) else { return [] }
+        let request = Request(path: CookiePath.requestPath(of: url), isSecure: Self.isSecure(url), now: now)
+        var chosen: [Cookie] = []
+        for candidate in CookieDomain.candidateDomains(of: host) {
+            let key = String(candidate)
+            guard let index = _cookiesByDomain.index(forKey: key) else { continue }
+            let removed = Self.choose(in: &_cookiesByDomain.values[index], isHost: key == host, request, into: &chosen)
+            if removed > 0 {
+                _count -= removed
+                if _cookiesByDomain.values[index].isEmpty { _cookiesByDomain.remove(at: index) }
+            }
+        }
+        chosen.sort { first, second in
+            let firstLength = first.path.utf8.count
+            let secondLength = second.path.utf8.count
+            return firstLength != secondLength ? firstLength > secondLength : first.createdAt < second.createdAt
+        }
+        return chosen
+    }
 
     /// The `Cookie` header a request to `url` carries, or nil when no cookie applies.
     ///
@@ -87,16 +124,29 @@ public struct CookieJar: Sendable {
     ///
     /// - Parameter now: The current time.
     public mutating func removeExpired(at now: Date = Date()) {
-        stored.removeAll { ($0.expiresAt ?? .distantFuture) <= now }
+        removeAll { ($0.expiresAt ?? .distantFuture) <= now }
     }
 
     /// Removes every session cookie (curl's `--junk-session-cookies`).
     public mutating func removeSessionCookies() {
-        stored.removeAll { $0.isSession }
+        removeAll { $0.isSession }
     }
 
     /// Removes every cookie.
     public mutating func removeAll() {
-        stored.removeAll()
+        _cookiesByDomain.removeAll()
+        _count = 0
+    }
+
+    /// Removes the cookies `shouldRemove` picks.
+    mutating func removeAll(where shouldRemove: (Cookie) -> Bool) {
+        for key in Array(_cookiesByDomain.keys) {
+            guard let index = _cookiesByDomain.index(forKey: key) else { continue }
+            let before = _cookiesByDomain.values[index].count
+            _cookiesByDomain.values[index].removeAll(where: shouldRemove)
+            let after = _cookiesByDomain.values[index].count
+            _count -= before - after
+            if after == 0 { _cookiesByDomain.remove(at: index) }
+        }
     }
 }

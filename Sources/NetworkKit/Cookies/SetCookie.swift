@@ -27,12 +27,38 @@ public struct SetCookie: Sendable, Hashable {
     /// The last `SameSite` attribute, when its value is one this engine knows.
     public var sameSite: Cookie.SameSite?
 
-    /// Parses a field's value.
+    /// Parses a field's value by RFC 6265 §5.2, with RFC 6265bis's limits (4,096 bytes of name and
+    /// value, 1,024 of an attribute's value).
+    ///
+    /// Attributes are matched ignoring case and the last valid one of each wins; an attribute whose
+    /// value is invalid is ignored, except that an invalid `Path` or `SameSite` resets it, as
+    /// RFC 6265bis appends the default path or the `Default` enforcement for them.
     ///
     /// - Parameter field: The value of one `Set-Cookie` field.
-    /// - Throws: ``CookieRejection`` when §5.2 (or RFC 6265bis) says to ignore the field.
+    /// - Throws: ``CookieRejection`` when §5.2 (or RFC 6265bis) says to ignore the field: a control
+    ///   character, no name and no value, or a name and value too long.
     public init(parsing field: String) throws(CookieRejection) {
-        throw CookieRejection(name: "", reason: .emptyNameAndValue)  // implemented in the engine's commit
+        try self.init(parsing: field, limits: CookieJar.Limits())
+    }
+
+    /// Parses a field's value with a jar's byte limits.
+    ///
+    /// - Parameters:
+    ///   - field:  The value of one `Set-Cookie` field.
+    ///   - limits: The limits on name and value, and on an attribute's value.
+    /// - Throws: ``CookieRejection`` when the field is to be ignored.
+    init(parsing field: String, limits: CookieJar.Limits) throws(CookieRejection) {
+        var field = field
+        let parsed = field.withUTF8 { bytes in SetCookieParser(limits: limits).parse(bytes) }
+        self = try parsed.get()
+    }
+
+    /// Makes a field from its parts (the parser's result).
+    init(name: String, value: String) {
+        self.name = name
+        self.value = value
+        self.isSecure = false
+        self.isHTTPOnly = false
     }
 
     /// The fields of a `Set-Cookie` header that a platform joined with `", "` (as `HTTPURLResponse`
@@ -42,6 +68,7 @@ public struct SetCookie: Sendable, Hashable {
     /// - Parameter combined: The joined value.
     /// - Returns: The separate fields.
     public static func split(combined: String) -> [String] {
-        [combined]  // implemented in the engine's commit
+        var combined = combined
+        return combined.withUTF8 { SetCookieParser.split($0) }
     }
 }
