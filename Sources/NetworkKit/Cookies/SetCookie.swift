@@ -16,15 +16,18 @@ public struct SetCookie: Sendable, Hashable {
     public var expires: Date?
     /// The last valid `Max-Age` attribute in seconds (zero or negative expires the cookie at once).
     public var maxAge: Int64?
-    /// The last `Domain` attribute: lowercased, without a leading dot; nil when absent or empty.
+    /// The last non-empty `Domain` attribute: lowercased, without a leading dot; nil when absent
+    /// (or when it was only a dot).
     public var domain: String?
-    /// The last `Path` attribute that starts with `/`; nil when absent (the default path applies).
+    /// The last `Path` attribute; nil when absent, or when the last one is empty or does not start
+    /// with `/` (then the request's default path applies, §5.2.4).
     public var path: String?
     /// Whether a `Secure` attribute was present.
     public var isSecure: Bool
     /// Whether an `HttpOnly` attribute was present.
     public var isHTTPOnly: Bool
-    /// The last `SameSite` attribute, when its value is one this engine knows.
+    /// The last `SameSite` attribute, when its value is `Strict`, `Lax` or `None` (ignoring case); an
+    /// other value is RFC 6265bis's `Default` enforcement, nil here, and overrides an earlier one.
     public var sameSite: Cookie.SameSite?
 
     /// Parses a field's value by RFC 6265 §5.2, with RFC 6265bis's limits (4,096 bytes of name and
@@ -53,12 +56,32 @@ public struct SetCookie: Sendable, Hashable {
         self = try parsed.get()
     }
 
-    /// Makes a field from its parts (the parser's result).
-    init(name: String, value: String) {
+    /// Makes a field from its parts, as the parser would have read them: for a ``CookieJar`` to
+    /// store without a string to parse.
+    ///
+    /// - Parameters:
+    ///   - name:       The name (empty for a nameless cookie).
+    ///   - value:      The value.
+    ///   - expires:    The `Expires` date.
+    ///   - maxAge:     The `Max-Age` in seconds.
+    ///   - domain:     The `Domain`, lowercased without a leading dot.
+    ///   - path:       The `Path`, starting with `/`; nil for the default path.
+    ///   - isSecure:   Whether `Secure` was present.
+    ///   - isHTTPOnly: Whether `HttpOnly` was present.
+    ///   - sameSite:   The `SameSite` enforcement.
+    public init(
+        name: String, value: String, expires: Date? = nil, maxAge: Int64? = nil, domain: String? = nil,
+        path: String? = nil, isSecure: Bool = false, isHTTPOnly: Bool = false, sameSite: Cookie.SameSite? = nil
+    ) {
         self.name = name
         self.value = value
-        self.isSecure = false
-        self.isHTTPOnly = false
+        self.expires = expires
+        self.maxAge = maxAge
+        self.domain = domain
+        self.path = path
+        self.isSecure = isSecure
+        self.isHTTPOnly = isHTTPOnly
+        self.sameSite = sameSite
     }
 
     /// The fields of a `Set-Cookie` header that a platform joined with `", "` (as `HTTPURLResponse`

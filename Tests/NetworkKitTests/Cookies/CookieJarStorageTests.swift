@@ -240,3 +240,21 @@ struct CookieJarStorageTests {
         #expect(jar.cookies.map(\.name).sorted() == ["v", "w", "z"])
     }
 }
+
+extension CookieJarStorageTests {
+    @Test("a SetCookie made in code goes through the same storage model as a parsed one")
+    func storeParsedValue() throws {
+        var jar = CookieJar()
+        let url = try CookieTesting.url("https://www.example.com/a/b")
+        let field = SetCookie(name: "a", value: "1", maxAge: 60, domain: "example.com", isSecure: true)
+        let change = jar.store(field, from: url, at: now)
+        #expect(
+            change
+                == .stored(
+                    Cookie(
+                        name: "a", value: "1", domain: "example.com", path: "/a", expiresAt: now.addingTimeInterval(60),
+                        createdAt: now, isHostOnly: false, isSecure: true))
+        )
+        #expect(try SetCookie(parsing: "a=1; Max-Age=60; Domain=example.com; Secure") == field)
+    }
+}
