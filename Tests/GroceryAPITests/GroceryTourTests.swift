@@ -23,6 +23,8 @@ struct GroceryTourTests {
             "categories → Fruit, Dairy, Bakery",
             "POST /logout → 204",
             "validate with the last access token → rejected: invalid_token",
+            "cookie login with a plain HTTPClient → it keeps `session` (HttpOnly: true), value not shown",
+            "GET user with no Authorization header, the cookie alone → ann@example.com",
         ] {
             #expect(text.contains(step), "missing step: \(step)")
         }

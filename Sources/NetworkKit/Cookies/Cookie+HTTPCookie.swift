@@ -39,7 +39,7 @@ extension Cookie {
             switch cookie.sameSitePolicy?.rawValue.lowercased() {
             case "strict": return .strict
             case "lax": return .lax
-            case "none": return SameSite.none
+            case "none": return SameSite.unrestricted
             default: return nil
             }
         #endif

@@ -16,8 +16,9 @@ public struct Cookie: Sendable, Hashable, Codable {
         case strict = "Strict"
         /// `SameSite=Lax`.
         case lax = "Lax"
-        /// `SameSite=None`.
-        case none = "None"
+        /// `SameSite=None`: named so that it cannot read as `Optional.none` where a `SameSite?` is
+        /// expected (as MockServerKit's `MockCookie.SameSite.unrestricted`).
+        case unrestricted = "None"
     }
 
     /// The cookie's name (empty for a nameless cookie, which RFC 6265bis allows).

@@ -125,7 +125,7 @@ struct SetCookieParser {
     /// RFC 6265bis §5.6.7: `None`, `Strict` or `Lax` ignoring case; any other value is the `Default`
     /// enforcement, which ``Cookie/SameSite`` spells as nil.
     static func sameSite(_ value: Bytes) -> Cookie.SameSite? {
-        if equalsIgnoringCase(value, "none") { return Cookie.SameSite.none }
+        if equalsIgnoringCase(value, "none") { return Cookie.SameSite.unrestricted }
         if equalsIgnoringCase(value, "strict") { return .strict }
         if equalsIgnoringCase(value, "lax") { return .lax }
         return nil

@@ -199,16 +199,20 @@ struct HTTPClientIntegrationTests {
         #expect(echo.token == "abc")
     }
 
-    @Test("no cookie is stored by the default client")
-    func noCookies() async throws {
+    @Test("the default client keeps cookies (as URLSession's default configuration); cookies = nil keeps none")
+    func cookies() async throws {
         // Given a response that sets a cookie (and redirects to /cookies)
         var router = try HTTPBinRouter("cookies/set")
         router.makeParameters = { ["flavour": "oat"] }
-        // When followed by a request for the cookies
+        let stateless = HTTPClient { $0.cookies = nil }
+        // When each client follows it with a request for the cookies
         _ = try await client.send(router)
-        let echo = try await client.send(try HTTPBinRouter("cookies"), as: HTTPBinEcho.self)
-        // Then none was sent back
-        #expect(echo.cookies == [:])
+        let kept = try await client.send(try HTTPBinRouter("cookies"), as: HTTPBinEcho.self)
+        _ = try await stateless.send(router)
+        let none = try await stateless.send(try HTTPBinRouter("cookies"), as: HTTPBinEcho.self)
+        // Then the default client sent it back, and the one without a store did not
+        #expect(kept.cookies == ["flavour": "oat"])
+        #expect(none.cookies == [:])
     }
 
     @Test("HTML where JSON is expected is a decoding error with an excerpt")

@@ -27,24 +27,8 @@ struct CookieFileFields: Hashable, CustomStringConvertible {
     var description: String { "\(name)=\(value) \(domain)\(path)" }
 }
 
-/// The curl command-line tool the interoperation tests run, or nil where it is not installed.
+/// The curl command-line tool the interoperation tests run (scripts/test installs it); a test that
+/// needs it fails with `#require` where it is missing, never skips.
 let curlExecutable: URL? = ["/usr/bin/curl", "/usr/local/bin/curl", "/opt/homebrew/bin/curl"]
     .first { FileManager.default.isExecutableFile(atPath: $0) }
     .map { URL(fileURLWithPath: $0) }
-
-/// Whether the jar chooses cookies for requests yet (`CookieJar.cookies(for:at:)` arrives with the
-/// storage model's commit); tests of sending cookies through a jar wait for it.
-let jarChoosesCookies: Bool = {
-    var jar = CookieJar()
-    jar.insert(Cookie(name: "probe", value: "1", domain: "example.com"))
-    guard let url = URL(string: "http://example.com/") else { return false }
-    return jar.cookieHeader(for: url) != nil
-}()
-
-/// Whether the jar parses and stores `Set-Cookie` fields yet (the engine's commit).
-let jarStoresFields: Bool = {
-    var jar = CookieJar()
-    guard let url = URL(string: "http://example.com/") else { return false }
-    if case .stored = jar.store("probe=1", from: url) { return true }
-    return false
-}()

@@ -6,7 +6,7 @@
     import Testing
 
     /// A FileCookieStore and a real second process, curl, sharing one cookie file.
-    @Suite("FileCookieStore shared with the curl command-line tool", .enabled(if: curlExecutable != nil))
+    @Suite("FileCookieStore shared with the curl command-line tool")
     struct FileCookieStoreCurlTests {
         @Test("curl -b FILE -c FILE sends the store's cookies, and the store then has curl's too")
         func sharedWithCurl() async throws {

@@ -79,8 +79,7 @@ struct HTTPCookieStorageCookieStoreTests {
     }
 
     @Test(
-        "cookieHeader asks a jar of all the storage's cookies, paths included",
-        .enabled(if: jarChoosesCookies, "needs CookieJar.cookies(for:at:) from the storage model's commit"))
+        "cookieHeader asks a jar of all the storage's cookies, paths included")
     func cookieHeader() throws {
         // Given a storage with cookies on two paths, set through Foundation directly
         let storage = Self.makeStorage()
@@ -103,8 +102,7 @@ struct HTTPCookieStorageCookieStoreTests {
     }
 
     @Test(
-        "store(_:from:) lets the jar decide and writes what it stored to the storage",
-        .enabled(if: jarStoresFields, "needs SetCookie parsing and CookieJar.store from the engine's commit"))
+        "store(_:from:) lets the jar decide and writes what it stored to the storage")
     func storeFields() throws {
         // Given an empty storage
         let storage = Self.makeStorage()

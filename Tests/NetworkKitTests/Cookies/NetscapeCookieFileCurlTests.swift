@@ -7,7 +7,7 @@
 
     /// The format against the real curl command-line tool: what curl writes is read, and what is written
     /// curl reads (so `curl -b FILE` sends those cookies).
-    @Suite("NetscapeCookieFile with the curl command-line tool", .enabled(if: curlExecutable != nil))
+    @Suite("NetscapeCookieFile with the curl command-line tool")
     struct NetscapeCookieFileCurlTests {
         @Test("a jar curl writes (curl -c) is read with every cookie and its flags")
         func readsCurlJar() async throws {

@@ -112,7 +112,7 @@ struct SetCookieTests {
     @Test("RFC 6265bis SameSite: Strict, Lax or None ignoring case; any other value is Default (nil)")
     func sameSite() throws {
         #expect(try SetCookie(parsing: "a=b; SameSite=LAX").sameSite == .lax)
-        #expect(try SetCookie(parsing: "a=b; samesite=none").sameSite == Cookie.SameSite.none)
+        #expect(try SetCookie(parsing: "a=b; samesite=none").sameSite == Cookie.SameSite.unrestricted)
         #expect(try SetCookie(parsing: "a=b; SameSite=Strict").sameSite == .strict)
         #expect(try SetCookie(parsing: "a=b; SameSite=bogus").sameSite == nil)
         #expect(try SetCookie(parsing: "a=b; SameSite=Lax; SameSite=bogus").sameSite == nil)
