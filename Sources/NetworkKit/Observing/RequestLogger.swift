@@ -1,8 +1,7 @@
+public import Foundation
+
 #if canImport(FoundationNetworking)
-    import Foundation
     public import FoundationNetworking
-#else
-    public import Foundation
 #endif
 
 /// An ``EventMonitor`` that writes one line per attempt: method, URL, status, duration and bytes,
@@ -87,6 +86,19 @@ public struct RequestLogger: EventMonitor {
     ///   - reason:    Why the preferred one could not be used.
     public func transportDidFallBack(to transport: String, reason: String) {
         write("using \(transport): \(reason)")
+    }
+
+    /// Writes a line per `Set-Cookie` field the cookie store rejected, naming the cookie and the
+    /// reason (never the value); stored cookies are not logged.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - changes: What the store did with each field.
+    ///   - url:     The URL of the hop the response answered.
+    public func requestDidReceiveCookies(_ request: URLRequest, changes: [CookieChange], from url: URL) {
+        for case .rejected(let rejection) in changes {
+            write("\(line(for: request)) → \(rejection) (from \(redaction.redact(url)))")
+        }
     }
 
     private func line(for request: URLRequest) -> String {

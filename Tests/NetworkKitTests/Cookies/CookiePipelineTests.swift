@@ -228,6 +228,25 @@ struct CookiePipelineTests {
         }
     }
 
+    @Test("RequestLogger says which cookie was rejected and why, never its value")
+    func loggerNamesRejections() async throws {
+        // Given a server setting a cookie for another domain, and a client logging to a list
+        let server = try MockServer()
+        defer { server.stop() }
+        server.stub(method: .get, path: "/set", response: Self.setting("secret=hunter2; Domain=example.com"))
+        let lines = Locked<[String]>([])
+        let client = HTTPClient { $0.eventMonitors = [RequestLogger { line in lines.withLock { $0.append(line) } }] }
+
+        // When it asks
+        _ = try await client.send(URLRequest(url: server.url("set")))
+
+        // Then one line names the rejected cookie and the reason, and no line holds the value
+        let rejected = lines.value.filter { $0.contains("cookie secret:") }
+        #expect(rejected.count == 1, "\(lines.value)")
+        #expect(rejected.first?.contains("example.com") == true)
+        #expect(!lines.value.contains { $0.contains("hunter2") })
+    }
+
     @Test("many requests at once each store their cookie and the store keeps all of them", arguments: engines)
     func concurrent(engine: BuiltInTransport) async throws {
         // Given a server that sets cookie cN on /set/N
