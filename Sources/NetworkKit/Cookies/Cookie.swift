@@ -2,7 +2,7 @@ public import Foundation
 
 /// A cookie as a ``CookieJar`` keeps it: the fields of RFC 6265 §5.3's storage model.
 ///
-/// A jar makes cookies from the `Set-Cookie` fields of responses (``CookieJar/store(_:from:at:)``);
+/// A jar makes cookies from the `Set-Cookie` fields of responses (``CookieJar/store(_:from:at:)-(String,_,_)``);
 /// make one yourself to import cookies from elsewhere.
 ///
 /// ```swift

@@ -17,7 +17,7 @@ import InternalServiceUtilities
 /// body means. Its methods may be called from any thread, one at a time.
 ///
 /// A transport can also be run on its own, without a client, with an exchange made by
-/// ``init(request:body:publicKeyPins:followsRedirects:didSend:)`` and sent by ``send(through:)``.
+/// ``init(request:body:publicKeyPins:followsRedirects:cookies:didSend:)`` and sent by ``send(through:)``.
 public final class HTTPExchange: Sendable {
     /// What a request sends as its body.
     public enum Body: Sendable {

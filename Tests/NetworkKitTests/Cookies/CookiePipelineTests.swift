@@ -247,6 +247,34 @@ struct CookiePipelineTests {
         #expect(!lines.value.contains { $0.contains("hunter2") })
     }
 
+    @Test(
+        "a response with 10,000 Set-Cookie fields leaves the jar within its limits and other hosts' cookies kept",
+        arguments: engines)
+    func tenThousandFields(engine: BuiltInTransport) async throws {
+        // Given a store holding a cookie for localhost, and a server whose answer sets 10,000 cookies
+        let server = try MockServer()
+        defer { server.stop() }
+        var flood = MockResponse.text("ok")
+        for number in 0..<10_000 { flood.headers.add("Set-Cookie", "c\(number)=1") }
+        server.stub(method: .get, path: "/flood", response: flood)
+        let store = InMemoryCookieStore()
+        store.insert(Cookie(name: "kept", value: "1", domain: "localhost"))
+        let client = HTTPClient {
+            $0.transport = engine
+            $0.cookies = store
+        }
+
+        // When it asks
+        let response = try await client.send(URLRequest(url: server.url("flood")))
+
+        // Then the host got no more than the jar's limit per domain, the newest kept, and localhost's stayed
+        let names = Set(store.cookies.filter { $0.domain == "127.0.0.1" }.map(\.name))
+        #expect(response.statusCode == 200)
+        #expect(names.count == CookieJar.Limits().cookiesPerDomain)
+        #expect(names.contains("c9999"))
+        #expect(store.cookies.contains { $0.name == "kept" && $0.domain == "localhost" })
+    }
+
     @Test("many requests at once each store their cookie and the store keeps all of them", arguments: engines)
     func concurrent(engine: BuiltInTransport) async throws {
         // Given a server that sets cookie cN on /set/N
