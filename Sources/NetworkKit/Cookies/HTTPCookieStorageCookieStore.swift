@@ -25,7 +25,8 @@ import InternalServiceUtilities
 /// creation time, so cookies of equal path length go out in no set order.
 public final class HTTPCookieStorageCookieStore: CookieStore {
     /// The storage the cookies live in.
-    public let storage: HTTPCookieStorage
+    public var storage: HTTPCookieStorage { box.storage }
+    private let box: StorageBox
     private let limits: CookieJar.Limits
     /// Serialises this store's read-decide-write of the storage, so two responses stored at once
     /// decide against each other's results.
@@ -37,8 +38,16 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     ///   - storage: The storage (the process's shared one by default).
     ///   - limits:  The limits of the jar that decides each response's fields.
     public init(storage: HTTPCookieStorage = .shared, limits: CookieJar.Limits = CookieJar.Limits()) {
-        self.storage = storage
+        box = StorageBox(storage: storage)
         self.limits = limits
+    }
+
+    /// Holds the storage in this `Sendable` store. Unchecked because Apple's SDKs do not declare
+    /// `HTTPCookieStorage` `Sendable` (swift-corelibs-foundation does): it is a thread-safe class,
+    /// which URLSession itself reads and writes from its delegate queues while apps use it on
+    /// theirs; the box only keeps the reference, which never changes.
+    private struct StorageBox: @unchecked Sendable {
+        let storage: HTTPCookieStorage
     }
 
     /// The `Cookie` header of a request to `url`, or nil when no cookie applies; a jar of the storage's cookies decides.
