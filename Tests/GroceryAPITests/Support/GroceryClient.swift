@@ -6,9 +6,17 @@ import GroceryAPI
 #endif
 
 /// A plain URLSession client, so the reference server is tested independently of the client under test.
+/// It keeps no cookies: `login` also sets the access token as a cookie, and these tests send the
+/// token they mean to send, or none.
 struct GroceryClient: Sendable {
     let baseURL: URL
-    let session = URLSession(configuration: .ephemeral)
+    let session: URLSession = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.httpCookieStorage = nil
+        configuration.httpShouldSetCookies = false
+        configuration.httpCookieAcceptPolicy = .never
+        return URLSession(configuration: configuration)
+    }()
 
     struct Answer {
         var status: Int

@@ -108,6 +108,20 @@ struct CookieCommandsTests {
         #expect(upload.output.contains(#""Cookie": "u=2""#), "\(upload.output)")
     }
 
+    @Test("each command's help lists the cookie options")
+    func help() async throws {
+        for command in ["http", "download", "upload"] {
+            // When its help is asked for
+            let outcome = try await CommandRunner.run([command, "--help"])
+
+            // Then the usage line and the details name them
+            #expect(outcome.status == 0)
+            #expect(
+                outcome.output.contains("[-b|--cookie 'NAME=VALUE; ...'|FILE] [-c|--cookie-jar FILE]"), "\(command)")
+            #expect(outcome.output.contains("-j leaves out the session cookies"), "\(command)")
+        }
+    }
+
     @Test("curl reads the jar service-utils wrote, and service-utils the jar curl wrote")
     func curlInterop() async throws {
         // Given httpbin, curl and a folder
