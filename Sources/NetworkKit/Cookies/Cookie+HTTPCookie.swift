@@ -22,10 +22,9 @@ extension Cookie {
     ///   - now:    Its creation and last-access time here.
     /// - Returns: Nil when its domain is empty or its path does not start with `/`.
     public init?(_ cookie: HTTPCookie, at now: Date = Date()) {
-        var domain = cookie.domain.lowercased()
-        let isHostOnly = !domain.hasPrefix(".")
-        if !isHostOnly { domain.removeFirst() }
-        guard !domain.isEmpty, cookie.path.hasPrefix("/") else { return nil }
+        let (domain, dropped) = CookieDomain.droppingLeading(UInt8(ascii: "."), of: cookie.domain.lowercased())
+        let isHostOnly = !dropped
+        guard !domain.isEmpty, cookie.path.utf8.first == UInt8(ascii: "/") else { return nil }
         self.init(
             name: cookie.name, value: cookie.value, domain: domain, path: cookie.path,
             expiresAt: cookie.isSessionOnly ? nil : cookie.expiresDate, createdAt: now, isHostOnly: isHostOnly,

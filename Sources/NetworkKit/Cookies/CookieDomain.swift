@@ -2,6 +2,18 @@ import Foundation
 
 /// RFC 6265 §5.1.2 and §5.1.3: canonical host names and domain matching.
 enum CookieDomain {
+    /// `text` without its first byte when that byte is `byte` (an ASCII character), and whether it
+    /// was: by bytes, not characters, since a `.` followed by a combining mark is one `Character`.
+    static func droppingLeading(_ byte: UInt8, of text: String) -> (text: String, dropped: Bool) {
+        guard text.utf8.first == byte else { return (text, false) }
+        return (String(decoding: text.utf8.dropFirst(), as: UTF8.self), true)
+    }
+
+    /// Whether `text` ends with `suffix`, byte for byte.
+    static func hasSuffix(_ text: String, _ suffix: String) -> Bool {
+        text.utf8.count >= suffix.utf8.count && text.utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    }
+
     /// The canonicalized host name of a request (§5.1.2): its host, ASCII-lowercased, without the
     /// brackets of an IPv6 literal; nil when the URL has no host.
     ///
@@ -13,7 +25,7 @@ enum CookieDomain {
     static func canonicalHost(of url: URL) -> String? {
         guard var host = url.host(percentEncoded: true), !host.isEmpty else { return nil }
         if host.utf8.first == UInt8(ascii: "["), host.utf8.last == UInt8(ascii: "]") {
-            host = String(host.dropFirst().dropLast())
+            host = String(decoding: host.utf8.dropFirst().dropLast(), as: UTF8.self)
         }
         return asciiLowercased(host)
     }

@@ -67,9 +67,8 @@ public struct CookieJar: Sendable {
     /// - Parameter cookie: The cookie.
     public mutating func insert(_ cookie: Cookie) {
         var cookie = cookie
-        var domain = CookieDomain.asciiLowercased(cookie.domain)
-        if domain.utf8.first == UInt8(ascii: ".") { domain.removeFirst() }
-        cookie.domain = domain
+        cookie.domain =
+            CookieDomain.droppingLeading(UInt8(ascii: "."), of: CookieDomain.asciiLowercased(cookie.domain)).text
         put(cookie)
         evictIfOverLimits(keeping: cookie, at: nil)
     }

@@ -134,7 +134,7 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
 
     /// Whether a cookie for `domain` can matter to `host`: either domain-matches the other.
     private static func isRelated(_ domain: String, to host: String) -> Bool {
-        domain == host || host.hasSuffix("." + domain) || domain.hasSuffix("." + host)
+        domain == host || CookieDomain.hasSuffix(host, "." + domain) || CookieDomain.hasSuffix(domain, "." + host)
     }
 
     /// Sets `cookie` in the storage, first deleting any cookie of the same name, domain and path

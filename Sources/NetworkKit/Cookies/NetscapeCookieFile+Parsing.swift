@@ -57,8 +57,7 @@ extension NetscapeCookieFile {
         let fields = split(line, from: first)
         guard fields.count == 7 || fields.count == 6 else { throw LineError(.wrongFieldCount(found: fields.count)) }
 
-        var domain = try text(line, fields[0])
-        if domain.hasPrefix(".") { domain.removeFirst() }
+        let domain = CookieDomain.droppingLeading(UInt8(ascii: "."), of: try text(line, fields[0])).text
         guard !domain.isEmpty else { throw LineError(.invalidField(.domain)) }
         guard let includesSubdomains = flag(line, fields[1]) else { throw LineError(.invalidField(.includeSubdomains)) }
         guard fields[2].count > 0, line[fields[2].lowerBound] == slash else { throw LineError(.invalidField(.path)) }

@@ -109,7 +109,7 @@ public enum NetscapeCookieFile {
 
     /// The line of `cookie`, without its line break, or nil when the format cannot carry it.
     static func line(for cookie: Cookie) -> String? {
-        guard !cookie.domain.isEmpty, cookie.path.hasPrefix("/"),
+        guard !cookie.domain.isEmpty, cookie.path.utf8.first == UInt8(ascii: "/"),
             isSafe(cookie.domain), isSafe(cookie.path), isSafe(cookie.name), isSafe(cookie.value),
             let first = cookie.domain.utf8.first, first != UInt8(ascii: "#"), first != UInt8(ascii: "."),
             first != UInt8(ascii: " ")

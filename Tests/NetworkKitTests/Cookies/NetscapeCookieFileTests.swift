@@ -164,4 +164,19 @@ struct NetscapeCookieFileTests {
         #expect(try NetscapeCookieFile.read(contentsOf: file).count == Self.sample.count)
         #expect(folder.contents == ["cookies.txt"])
     }
+
+    @Test("a leading dot before a combining mark is a dot: the domain's first byte, not its first character")
+    func dotBeforeCombiningMark() throws {
+        // Given a line whose domain is "." then U+065A (a combining mark, one Character with the dot)
+        let line = ".\u{065A}xample.com\tTRUE\t/\tFALSE\t0\tname\tvalue\n"
+
+        // When it is read, written and read again (a fuzzer found the second read kept the dot)
+        let first = try NetscapeCookieFile.read(line)
+        let again = try NetscapeCookieFile.read(NetscapeCookieFile.write(first))
+
+        // Then both reads dropped exactly the dot and kept the cookie for subdomains
+        #expect(first.map(\.domain) == ["\u{065A}xample.com"])
+        #expect(again.map(\.domain) == first.map(\.domain))
+        #expect(again.map(\.isHostOnly) == [false])
+    }
 }
