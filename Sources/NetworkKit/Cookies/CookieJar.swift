@@ -87,7 +87,8 @@ public struct CookieJar: Sendable {
     /// - Returns: The cookies to send.
     /// - Complexity: O(*l* + *k* log *k*) for a host of *l* labels whose domains hold *k* cookies.
     public mutating func cookies(for url: URL, at now: Date = Date()) -> [Cookie] {
-        guard let host = CookieDomain.canonicalHost(of: url) else { return [] }
+        // An empty jar (every client's until a server sets a cookie) reads nothing of the URL.
+        guard _count > 0, let host = CookieDomain.canonicalHost(of: url) else { return [] }
         let request = Request(path: CookiePath.requestPath(of: url), isSecure: Self.isSecure(url), now: now)
         var chosen: [Cookie] = []
         for candidate in CookieDomain.candidateDomains(of: host) {
