@@ -8,14 +8,11 @@ import Testing
 
 @Suite("HTTPCookieStorageCookieStore: cookies shared with Foundation's HTTPCookieStorage")
 struct HTTPCookieStorageCookieStoreTests {
-    /// An empty storage of the test's own, emptied again by the caller: a group container's storage
-    /// is separate from `.shared` (swift-corelibs-foundation has no public initialiser). Its name is
-    /// fixed per test, because swift-corelibs-foundation keeps a file for each name it is given.
+    /// An empty storage of the test's own, in memory: an ephemeral session configuration's
+    /// (swift-corelibs-foundation has no public initialiser, and keeps a file in the home folder
+    /// for each group container's storage, rewritten on every change).
     static func makeStorage(_ test: String = #function) -> HTTPCookieStorage {
-        let storage = HTTPCookieStorage.sharedCookieStorage(
-            forGroupContainerIdentifier: "ServiceUtilsTests.HTTPCookieStorageCookieStore.\(test.prefix { $0 != "(" })")
-        storage.cookies?.forEach(storage.deleteCookie)
-        return storage
+        URLSessionConfiguration.ephemeral.httpCookieStorage ?? HTTPCookieStorage.shared
     }
 
     static let cookies: [Cookie] = [
