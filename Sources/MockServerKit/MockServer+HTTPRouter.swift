@@ -30,7 +30,7 @@ extension MockServer {
     }
 
     /// Answers the endpoint a NetworkKit router describes with a handler that does not await (it runs
-    /// on a Dispatch worker thread; see ``MockServer/SynchronousHandler``).
+    /// on its connection's own Dispatch queue; see ``MockServer/SynchronousHandler``).
     ///
     /// - Parameters:
     ///   - router:     the endpoint to answer, such as one case of the app's router enum.

@@ -25,7 +25,8 @@ extension MockServer {
     }
 
     /// Answers requests with `method` whose path matches `path` by calling a `handler` that does not
-    /// await; it runs on a Dispatch worker thread, so blocked Swift concurrency threads cannot stall it.
+    /// await; it runs on its connection's own Dispatch queue, so busy or blocked shared threads (Swift
+    /// concurrency's pool, Dispatch's global queues) cannot stall it.
     ///
     /// Swift chooses this overload for a closure without `await`, and the async one otherwise.
     ///

@@ -18,11 +18,12 @@ import InternalServiceUtilities
 /// ```
 ///
 /// One thread polls every connection. A handler that never awaits is a ``SynchronousHandler`` and
-/// runs on a Dispatch worker thread, outside Swift's cooperative pool, so a test that blocks that
-/// pool (a semaphore around a callback API, say) cannot starve the server; a handler that awaits
-/// runs as a task. Many run at once either way. A streamed body's writer runs as a task on Dispatch's
-/// worker threads too (where task executors exist: Linux, macOS 15, iOS 18), so a blocked pool holds
-/// up neither the body nor the cut a condition makes in it. Requests on one
+/// runs on its connection's own Dispatch queue, outside Swift's cooperative pool and Dispatch's
+/// global queues, so a test that blocks or keeps busy those shared threads (a semaphore around a
+/// callback API, CPU-bound work) cannot starve the server; a handler that awaits runs as a task.
+/// Many run at once either way. A streamed body's writer runs as a task on a Dispatch queue of its
+/// own too (where task executors exist: Linux, macOS 15, iOS 18), so busy shared threads hold up
+/// neither the body nor the cut a condition makes in it. Requests on one
 /// connection are answered in order (pipelining works), bodies may be chunked, `Expect:
 /// 100-continue` is honoured, oversized header sections get 431 and bodies 413, malformed
 /// requests get 400 and the connection closes, and idle or slow clients are timed out.
@@ -32,7 +33,8 @@ public final class MockServer: Sendable {
     public typealias Handler = @Sendable (MockRequest) async throws -> MockResponse
 
     /// A handler that does not await. Swift picks this form for a closure with no `await` in it,
-    /// and the server then runs it on a Dispatch worker thread instead of Swift's cooperative pool.
+    /// and the server then runs it on its connection's own Dispatch queue instead of Swift's
+    /// cooperative pool or Dispatch's global queues, whose few threads other work may keep busy.
     public typealias SynchronousHandler = @Sendable (MockRequest) throws -> MockResponse
 
     /// The configuration the server started with.

@@ -28,6 +28,26 @@ struct HandlerExecutionTests {
         #expect(String(decoding: data, as: UTF8.self) == "thread")
     }
 
+    @Test("a handler that never awaits answers while every thread of Dispatch's global queue computes")
+    func synchronousHandlerWhileGlobalQueueBusy() async throws {
+        // Given a stub whose closure has no await
+        let server = try MockServer()
+        defer { server.stop() }
+        server.stub(method: .get, path: "/busy") { _ in .text("answered") }
+        let port = server.port
+
+        // When a raw client asks while CPU-bound work fills Dispatch's global queue (which adds no
+        // thread for computing ones), the spinners giving up after 5 s and the client after 10 s
+        let (exchange, returnedWhileBusy) = try await BusyGlobalQueues.run {
+            try RawExchange.get("/busy", port: port, fields: "Connection: close\r\n", readTimeout: 10_000)
+        }
+
+        // Then the answer came while the queue was still full: the handler did not wait for it
+        #expect(exchange.text.hasPrefix("HTTP/1.1 200"))
+        #expect(String(decoding: exchange.body, as: UTF8.self) == "answered")
+        #expect(returnedWhileBusy, "the handler waited for Dispatch's global queue")
+    }
+
     @Test("a handler that awaits runs as a task")
     func asyncHandler() async throws {
         // Given a stub that awaits

@@ -54,4 +54,27 @@ struct WriterExecutorTests {
         #expect(exchange.body.count == 100)
         #expect(exchange.end == .closed)
     }
+
+    @Test("a streamed body is written and cut while every thread of Dispatch's global queue computes")
+    func cutWhileGlobalQueueBusy() async throws {
+        // Given a server streaming a 1,000-byte chunked body cut after 100 bytes
+        let server = try MockServer()
+        defer { server.stop() }
+        let body = Data(repeating: UInt8(ascii: "a"), count: 1000)
+        server.stub(method: .get, path: "/cut") { _ in
+            .streaming(length: nil) { writer in try await writer.write(body) }.with(.closeAfter(bodyBytes: 100))
+        }
+        let port = server.port
+
+        // When a raw client asks while CPU-bound work fills Dispatch's global queue, the spinners
+        // giving up after 5 s and the client after 10 s
+        let (exchange, returnedWhileBusy) = try await BusyGlobalQueues.run {
+            try RawExchange.get("/cut", port: port, readTimeout: 10_000)
+        }
+
+        // Then 100 bytes of the body came, then the close, while the queue was still full
+        #expect(exchange.body.count == 100)
+        #expect(exchange.end == .closed)
+        #expect(returnedWhileBusy, "the writer waited for Dispatch's global queue")
+    }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 /// One client connection, owned and touched only by the event-loop thread.
 final class Connection {
     /// Where the connection is in its request/response cycle.
@@ -66,6 +68,13 @@ final class Connection {
     var watched: Readiness?
     var lastActivity: ContinuousClock.Instant
     var requestStartedAt: ContinuousClock.Instant
+    /// Where the connection's synchronous handlers run: a serial queue of its own, made at its first
+    /// request. Dispatch gives a serial queue a thread of its own when others are busy, while its
+    /// global queues keep one thread per processor and add one only when theirs block, not when they
+    /// compute; on two cores, CPU-bound work beside a server held a handler up for two seconds.
+    /// Requests on one connection are answered in order, so one queue per connection costs no
+    /// concurrency.
+    lazy var handlerQueue = DispatchQueue(label: "MockServerKit.handler")
 
     init(id: Int, descriptor: Int32, now: ContinuousClock.Instant) {
         self.id = id

@@ -140,7 +140,7 @@ extension EventLoop {
             case .inline(let handler):
                 answer(connection, with: Self.response(of: handler, to: request))
             case .synchronous(let handler):
-                DispatchQueue.global().async {
+                connection.handlerQueue.async {
                     core.complete(connection: id, response: Self.response(of: handler, to: request))
                 }
             case .async(let handler):

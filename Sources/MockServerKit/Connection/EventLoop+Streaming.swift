@@ -22,7 +22,7 @@ extension EventLoop {
         startWriter(of: body, on: connection)
     }
 
-    /// Starts the task that writes a streamed body, on ``WriterExecutor`` where task executors
+    /// Starts the task that writes a streamed body, on a ``WriterExecutor`` of its own where task executors
     /// exist; its pieces and its end reach the loop as events.
     func startWriter(of body: StreamedBody, on connection: Connection) {
         let core = self.core
@@ -38,7 +38,12 @@ extension EventLoop {
             core.post(BodyEvent(connection: writer.connection, kind: kind, resume: nil))
         }
         if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
-            Task(executorPreference: WriterExecutor.shared) { await write() }
+            // The task owns its executor preference; the closure keeps it too, for older runtimes.
+            let executor = WriterExecutor()
+            Task(executorPreference: executor) {
+                await write()
+                withExtendedLifetime(executor) {}
+            }
         } else {
             Task { await write() }
         }

@@ -22,8 +22,8 @@ extension MockResponse {
     ///   - status:  the status code.
     ///   - headers: the header fields (`Content-Length` and `Transfer-Encoding` are the server's).
     ///   - length:  the `Content-Length` to announce; nil sends the body chunked.
-    ///   - body:    writes the body; runs as a task once the head is queued, on Dispatch's worker
-    ///     threads rather than Swift's cooperative pool where task executors exist (Linux, macOS 15,
+    ///   - body:    writes the body; runs as a task once the head is queued, on a Dispatch queue of
+    ///     its own rather than Swift's cooperative pool where task executors exist (Linux, macOS 15,
     ///     iOS 18).
     /// - Returns: the response.
     public static func streaming(
