@@ -14,7 +14,7 @@ enum BusyGlobalQueues {
 
     /// Runs `body` on a thread of its own while spinners fill the global queue, then stops them.
     ///
-    /// Spinners are queued until one of them does not start within half a second: the queue is then
+    /// Spinners are queued until one of them does not start within a quarter of a second: the queue is then
     /// full (this does not rely on its width). Each spinner gives up after `limit`, so a body whose
     /// work waits for the queue still ends, later. The result says whether `body` returned while the
     /// spinners still held the queue, which is the proof that its work did not wait for them.
@@ -42,7 +42,7 @@ enum BusyGlobalQueues {
                     }
                 }
             }
-            guard started.wait(timeout: .now() + .milliseconds(500)) == .success else { break }
+            guard started.wait(timeout: .now() + .milliseconds(250)) == .success else { break }
         }
         let value = try body()
         return (value, !gaveUp.withLock { $0 })
