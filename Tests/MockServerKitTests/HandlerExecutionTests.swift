@@ -1,5 +1,6 @@
 import Foundation
 import MockServerKit
+import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)

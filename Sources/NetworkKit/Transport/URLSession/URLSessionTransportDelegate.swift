@@ -36,6 +36,12 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     /// Whether the session takes new tasks (see `start(_:sending:in:)`).
     let gate = Locked(TaskGate())
     let trustAnchors: TrustAnchors?
+    /// Where tasks are made, resumed and cancelled, and a refused challenge is answered: a serial
+    /// queue of the transport's own, which Dispatch gives a thread whenever its global queue is
+    /// busy (that queue keeps one thread per processor and adds none while they compute, so an app's
+    /// CPU-bound work there held requests up for seconds). FoundationNetworking serialises these
+    /// calls on its work queue anyway, so one queue costs no concurrency.
+    let calls = DispatchQueue(label: "NetworkKit.URLSessionTransport")
 
     init(trustAnchors: TrustAnchors?) {
         self.trustAnchors = trustAnchors
@@ -107,7 +113,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 // FoundationNetworking calls this on its work queue and the answer waits for that
                 // queue (`sync`): answered inline, as the inline delegate queue would, it never
                 // returns.
-                DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+                calls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
                 return
             }
         #elseif canImport(Security)
