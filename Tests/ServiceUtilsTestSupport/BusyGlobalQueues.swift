@@ -4,7 +4,7 @@ import InternalServiceUtilities
 /// Keeps every thread of Dispatch's global queue computing while a test's body runs, as CPU-bound
 /// work beside a server or a client does on two cores.
 ///
-/// The global queue keeps about one thread per processor and adds one only when its threads block,
+/// The global queue adds a thread only when its threads block,
 /// not when they compute, so work queued there meanwhile waits for a spinner to stop. On Linux Swift
 /// concurrency's shared pool then gets no thread either, so the body runs on a thread of its own
 /// (``onOwnThread(_:)``): what it awaits resumes there.
@@ -15,8 +15,11 @@ public enum BusyGlobalQueues {
 
     /// Runs `body` on a thread of its own while spinners fill the global queue, then stops them.
     ///
-    /// Spinners are queued until one of them does not start within a quarter of a second: the queue
-    /// is then full (this does not rely on its width). Each spinner gives up after `limit`, so a body
+    /// Spinners are queued until one of them does not start within 50 ms: the queue is then full.
+    /// Its width is not assumed: it starts at one thread per processor, but Dispatch adds threads
+    /// while others block, and those stay for later work, so a test process has more. `body` runs
+    /// once the queue is full, and the spinners stop when it returns: every other test of the process
+    /// waits meanwhile, so `body` should be short. Each spinner gives up after `limit`, so a body
     /// whose work waits for the queue still ends, later. The result says whether `body` returned
     /// while the spinners still held the queue, which is the proof that its work did not wait for
     /// them.
@@ -43,7 +46,7 @@ public enum BusyGlobalQueues {
     /// Queues spinners until one does not start; each spins until `stop` or `limit`, then sets `gaveUp`.
     private static func fill(limit: Duration, stop: Locked<Bool>, gaveUp: Locked<Bool>) {
         let started = DispatchSemaphore(value: 0)
-        for _ in 0..<64 {
+        for _ in 0..<256 {
             DispatchQueue.global().async {
                 started.signal()
                 let deadline = ContinuousClock.now + limit
@@ -54,7 +57,7 @@ public enum BusyGlobalQueues {
                     }
                 }
             }
-            guard started.wait(timeout: .now() + .milliseconds(250)) == .success else { break }
+            guard started.wait(timeout: .now() + .milliseconds(50)) == .success else { break }
         }
     }
 }
