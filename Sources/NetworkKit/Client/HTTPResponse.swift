@@ -12,8 +12,12 @@ public import Foundation
 /// let status = try response.decode(Health.self)
 /// ```
 public struct HTTPResponse: Sendable {
-    /// The request as it was sent (after adapters), for the last attempt.
-    public let request: URLRequest
+    /// The request as it was sent (after adapters), for the last attempt, with the `Cookie` header
+    /// the client's cookie store added (made when first read).
+    public var request: URLRequest { outgoing.request }
+    /// The request without the `Cookie` header the store added: its method, URL and other fields
+    /// are ``request``'s, read without merging the two.
+    var baseRequest: URLRequest { outgoing.base }
     /// The status code.
     public let statusCode: Int
     /// The response headers, sorted by name (`HTTPURLResponse` does not keep the server's order).
@@ -31,6 +35,7 @@ public struct HTTPResponse: Sendable {
     /// How many attempts it took (1 when nothing was retried).
     public let attempts: Int
     private let headerSource: ResponseHeaderSource
+    private let outgoing: OutgoingRequest
 
     /// Creates a response; NetworkKit makes these, tests and stubs may too.
     ///
@@ -47,23 +52,28 @@ public struct HTTPResponse: Sendable {
         attempts: Int = 1
     ) {
         self.init(
-            request: request, statusCode: statusCode, headerSource: .list(headers), body: body,
+            outgoing: .plain(request), statusCode: statusCode, headerSource: .list(headers), body: body,
             url: url, duration: duration, attempts: attempts)
     }
 
     /// A response with `head`'s status, URL and headers (converted from a platform response only
     /// when they are read).
     init(request: URLRequest, head: ResponseHead, body: Data, duration: Duration) {
+        self.init(outgoing: .plain(request), head: head, body: body, duration: duration)
+    }
+
+    /// A response to an exchange's request, whose `Cookie` header is added only if ``request`` is read.
+    init(outgoing: OutgoingRequest, head: ResponseHead, body: Data, duration: Duration) {
         self.init(
-            request: request, statusCode: head.statusCode, headerSource: head.fields, body: body,
+            outgoing: outgoing, statusCode: head.statusCode, headerSource: head.fields, body: body,
             url: head.url, duration: duration, attempts: 1)
     }
 
     private init(
-        request: URLRequest, statusCode: Int, headerSource: ResponseHeaderSource, body: Data, url: URL?,
+        outgoing: OutgoingRequest, statusCode: Int, headerSource: ResponseHeaderSource, body: Data, url: URL?,
         duration: Duration, attempts: Int
     ) {
-        self.request = request
+        self.outgoing = outgoing
         self.statusCode = statusCode
         self.headerSource = headerSource
         self.body = body
@@ -85,7 +95,7 @@ public struct HTTPResponse: Sendable {
     /// The same response counting `attempts` attempts.
     func with(attempts: Int) -> HTTPResponse {
         HTTPResponse(
-            request: request, statusCode: statusCode, headerSource: headerSource, body: body, url: url,
+            outgoing: outgoing, statusCode: statusCode, headerSource: headerSource, body: body, url: url,
             duration: duration, attempts: attempts)
     }
 }

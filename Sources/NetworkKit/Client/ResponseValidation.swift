@@ -49,7 +49,7 @@ struct ResponseValidation: Sendable {
     func validate(_ response: HTTPResponse) -> Result<HTTPResponse, HTTPError> {
         let verdict = verdict(
             statusCode: response.statusCode, mimeType: { response.mimeType }, hasBody: !response.body.isEmpty,
-            request: response.request)
+            request: response.baseRequest)
         switch verdict {
         case .acceptable: return .success(response)
         case .unacceptableStatus: return .failure(.unacceptableStatus(HTTPError.StatusFailure(response)))

@@ -115,10 +115,17 @@ public struct CookieJar: Sendable {
     ///   - now: The current time.
     /// - Returns: `name=value` pairs joined with `"; "`.
     public mutating func cookieHeader(for url: URL, at now: Date = Date()) -> String? {
-        let chosen = cookies(for: url, at: now)
+        Self.header(of: cookies(for: url, at: now))
+    }
+
+    /// The `Cookie` header carrying `chosen`, in their order; nil when there is none.
+    static func header(of chosen: [Cookie]) -> String? {
         guard !chosen.isEmpty else { return nil }
         return chosen.map { $0.name.isEmpty ? $0.value : "\($0.name)=\($0.value)" }.joined(separator: "; ")
     }
+
+    /// Whether the jar holds no cookie.
+    var isEmpty: Bool { _count == 0 }
 
     /// Removes the cookies whose expiry has passed.
     ///

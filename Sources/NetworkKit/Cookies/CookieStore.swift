@@ -54,29 +54,54 @@ public protocol CookieStore: AnyObject, Sendable {
 /// store.insert(Cookie(name: "locale", value: "en", domain: "example.com"))
 /// ```
 public final class InMemoryCookieStore: CookieStore {
-    private let jar: Locked<CookieJar>
+    /// The jar and the headers chosen lately from it, under one lock.
+    private struct State: Sendable {
+        var jar: CookieJar
+        var choices = CookieChoiceCache()
+
+        /// Runs `change` on the jar, and forgets the choices it may have changed.
+        mutating func changing<Result>(_ change: (inout CookieJar) -> Result) -> Result {
+            choices.removeAll()
+            return change(&jar)
+        }
+    }
+
+    private let state: Locked<State>
 
     /// An empty store.
     ///
     /// - Parameter limits: How many cookies it keeps (the browsers' limits by default).
     public init(limits: CookieJar.Limits = CookieJar.Limits()) {
-        jar = Locked(CookieJar(limits: limits))
+        state = Locked(State(jar: CookieJar(limits: limits)))
     }
 
     /// A store holding `jar`'s cookies.
     ///
     /// - Parameter jar: The cookies, and the limits to keep to.
     public init(_ jar: CookieJar) {
-        self.jar = Locked(jar)
+        state = Locked(State(jar: jar))
     }
 
     /// The `Cookie` header of a request to `url` (see ``CookieStore/cookieHeader(for:)``).
+    ///
+    /// The header chosen for a URL is reused for a second while the store does not change and
+    /// none of its cookies expires, so the chosen cookies' last-access times (which decide what
+    /// is evicted first) are kept to the second.
     ///
     /// - Parameter url: The request's URL.
     /// - Returns: The header's value, or nil when no cookie applies.
     public func cookieHeader(for url: URL) -> String? {
         let now = Date()
-        return jar.withLock { $0.cookieHeader(for: url, at: now) }
+        return state.withLock { state in
+            // An empty jar (every client's until a server sets a cookie) reads nothing of the URL.
+            guard !state.jar.isEmpty else { return nil }
+            let key = url.absoluteString
+            if let header = state.choices.header(for: key, at: now) { return header }
+            let chosen = state.jar.cookies(for: url, at: now)
+            let header = CookieJar.header(of: chosen)
+            state.choices.remember(header, of: chosen, for: key, at: now)
+            return header
+        }
     }
 
     /// Stores a response's `Set-Cookie` fields (see ``CookieStore/store(_:from:)``).
@@ -88,29 +113,29 @@ public final class InMemoryCookieStore: CookieStore {
     @discardableResult
     public func store(_ fields: [String], from url: URL) -> [CookieChange] {
         let now = Date()
-        return jar.withLock { jar in fields.map { jar.store($0, from: url, at: now) } }
+        return state.withLock { state in state.changing { jar in fields.map { jar.store($0, from: url, at: now) } } }
     }
 
     /// Every cookie stored, expired ones excepted.
     public var cookies: [Cookie] {
         let now = Date()
-        return jar.withLock { $0.cookies }.filter { ($0.expiresAt ?? .distantFuture) > now }
+        return state.withLock { $0.jar.cookies }.filter { ($0.expiresAt ?? .distantFuture) > now }
     }
 
     /// Adds or replaces a cookie as it is.
     ///
     /// - Parameter cookie: The cookie.
     public func insert(_ cookie: Cookie) {
-        jar.withLock { $0.insert(cookie) }
+        state.withLock { state in state.changing { $0.insert(cookie) } }
     }
 
     /// Removes every session cookie.
     public func removeSessionCookies() {
-        jar.withLock { $0.removeSessionCookies() }
+        state.withLock { state in state.changing { $0.removeSessionCookies() } }
     }
 
     /// Removes every cookie.
     public func removeAll() {
-        jar.withLock { $0.removeAll() }
+        state.withLock { state in state.changing { $0.removeAll() } }
     }
 }

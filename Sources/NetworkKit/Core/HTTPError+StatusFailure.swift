@@ -14,7 +14,7 @@ extension HTTPError.StatusFailure {
             response.body.count > Self.maximumBodyLength
             ? Data(response.body.prefix(Self.maximumBodyLength)) : response.body
         self.init(
-            request: HTTPError.RequestSummary(response.request), statusCode: response.statusCode,
+            request: HTTPError.RequestSummary(response.baseRequest), statusCode: response.statusCode,
             headers: response.headers, body: body)
     }
 }

@@ -14,17 +14,19 @@ extension HTTPExchange {
         /// The client's monitors, told what the store did with a response's cookies.
         let monitors: [any EventMonitor]
 
-        /// `request` with the `Cookie` header of its hop: the caller's own value, if any, then the
-        /// store's cookies for its URL (the caller's value first, as it was set first).
+        /// The `Cookie` header of a hop to `url`: the caller's own value, if any, then the store's
+        /// cookies for `url` (the caller's value first, as it was set first); nil when that is no
+        /// change from the caller's value, which the request carries already.
+        func header(for url: URL?, callerCookie: String?) -> String? {
+            guard let stored = url.flatMap(store.cookieHeader(for:)) else { return nil }
+            return callerCookie.map { $0 + "; " + stored } ?? stored
+        }
+
+        /// `request` (a redirect's next hop, made from the previous hop's request) with the `Cookie`
+        /// header of its hop: the store's choice joined to the caller's value, or the caller's value
+        /// alone, or none.
         func adding(to request: URLRequest, callerCookie: String?) -> URLRequest {
-            let stored = request.url.flatMap(store.cookieHeader(for:))
-            let header: String? =
-                switch (callerCookie, stored) {
-                case (let caller?, let stored?): caller + "; " + stored
-                case (let caller?, nil): caller
-                case (nil, let stored?): stored
-                case (nil, nil): nil
-                }
+            let header = self.header(for: request.url, callerCookie: callerCookie) ?? callerCookie
             // Unchanged, the request is not copied (a URLRequest copied and changed copies its
             // whole storage on Linux).
             guard header != request.value(forHTTPHeaderField: "Cookie") else { return request }
@@ -35,10 +37,12 @@ extension HTTPExchange {
 
         /// Stores the `Set-Cookie` fields of `response`, which answers a request for `url`, and tells
         /// the monitors what became of them.
-        func store(from response: ResponseHead, for url: URL?, request: URLRequest) {
+        func store(from response: ResponseHead, for url: URL?, request: @autoclosure () -> URLRequest) {
             let fields = response.setCookieValues
             guard !fields.isEmpty, let url else { return }
             let changes = store.store(fields, from: url)
+            guard !monitors.isEmpty else { return }
+            let request = request()
             for monitor in monitors { monitor.requestDidReceiveCookies(request, changes: changes, from: url) }
         }
     }

@@ -10,7 +10,7 @@ extension HTTPExchange {
     /// failed; cancelling the calling task cancels the exchange.
     func run(on transport: any HTTPTransport) async -> Result<HTTPResponse, HTTPError> {
         guard !Task.isCancelled else {
-            let error = HTTPError.cancelled(HTTPError.RequestSummary(request))
+            let error = HTTPError.cancelled(HTTPError.RequestSummary(outgoing.base))
             return .failure(sink.end(error).failure ?? error)
         }
         let result = await withTaskCancellationHandler {
@@ -31,7 +31,9 @@ extension HTTPExchange {
             cancel()
         }
         // A transport can miss a cancellation that arrives while it sets the request up.
-        if Task.isCancelled, case .success = result { return .failure(.cancelled(HTTPError.RequestSummary(request))) }
+        if Task.isCancelled, case .success = result {
+            return .failure(.cancelled(HTTPError.RequestSummary(outgoing.base)))
+        }
         return result
     }
 
@@ -39,7 +41,7 @@ extension HTTPExchange {
     private var sentTwice: HTTPError {
         .transport(
             HTTPError.TransportFailure(
-                request: HTTPError.RequestSummary(request), code: .unknown,
+                request: HTTPError.RequestSummary(outgoing.base), code: .unknown,
                 reason: "the exchange is being sent already; make an exchange for each attempt"))
     }
 
@@ -48,7 +50,7 @@ extension HTTPExchange {
 
     /// The exchange's result once the transport completed with `error`.
     func outcome(of error: (any Error)?) -> Result<HTTPResponse, HTTPError> {
-        let summary = HTTPError.RequestSummary(request)
+        let summary = HTTPError.RequestSummary(outgoing.base)
         let (response, decision, errorBody, received) = state.withLock {
             ($0.response, $0.decision, $0.errorBody, $0.received)
         }
@@ -60,7 +62,7 @@ extension HTTPExchange {
         case (.rejectStatus?, let response?):
             failure = .unacceptableStatus(
                 HTTPError.StatusFailure(
-                    HTTPResponse(request: request, head: response, body: errorBody, duration: duration)))
+                    HTTPResponse(outgoing: outgoing, head: response, body: errorBody, duration: duration)))
         case (.finish?, let response?):
             return finish(response, duration: duration)
         case (_, let response?) where error == nil:
@@ -109,7 +111,7 @@ extension HTTPExchange {
     }
 
     private func finish(_ response: ResponseHead, duration: Duration) -> Result<HTTPResponse, HTTPError> {
-        sink.end(nil).map { body in HTTPResponse(request: request, head: response, body: body, duration: duration) }
+        sink.end(nil).map { body in HTTPResponse(outgoing: outgoing, head: response, body: body, duration: duration) }
     }
 }
 

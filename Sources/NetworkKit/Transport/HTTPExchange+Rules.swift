@@ -34,7 +34,7 @@ extension HTTPExchange {
     /// The next hop's request after a redirect whose head a transport read itself; see
     /// the public `redirectRequest(after:for:)`.
     func redirectRequest(after response: ResponseHead, for request: URLRequest) -> URLRequest? {
-        let summary = HTTPError.RequestSummary(self.request)
+        let summary = HTTPError.RequestSummary(outgoing.base)
         // The redirect's own cookies count whether or not it is followed (§5.3 of RFC 6265 applies
         // to every response); they reach the next hop below.
         if let cookies { cookies.store(from: response, for: request.url, request: self.request) }
@@ -160,14 +160,15 @@ extension HTTPExchange {
     public func serverTrustFailed(host: String, message: String) {
         if isPinned(host: host) { return refuseServerTrust(host: host, reason: .untrustedChain(message)) }
         let failure = HTTPError.TransportFailure(
-            request: HTTPError.RequestSummary(request), code: .serverCertificateUntrusted,
+            request: HTTPError.RequestSummary(outgoing.base), code: .serverCertificateUntrusted,
             reason: "the certificate chain of \(host) is not trusted: \(message)")
         fail(.transport(failure))
     }
 
     /// Fails the exchange for its host's pins with `reason`.
     func refuseServerTrust(host: String, reason: HTTPError.PinningFailureReason) {
-        let failure = HTTPError.PinningFailure(request: HTTPError.RequestSummary(request), host: host, reason: reason)
+        let failure = HTTPError.PinningFailure(
+            request: HTTPError.RequestSummary(outgoing.base), host: host, reason: reason)
         fail(.pinningFailed(failure))
     }
 }

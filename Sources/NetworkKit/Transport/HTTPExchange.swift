@@ -35,8 +35,11 @@ public final class HTTPExchange: Sendable {
     }
 
     /// The request to send (after the client's adapters): method, URL, headers and timeout.
-    /// Its `timeoutInterval` is the longest time without progress, at most a week.
-    public let request: URLRequest
+    /// Its `timeoutInterval` is the longest time without progress, at most a week. When the client
+    /// keeps cookies, its `Cookie` header carries the store's cookies for the first hop.
+    public var request: URLRequest { outgoing.request }
+    /// The request and the `Cookie` header the client's store adds, kept apart until read whole.
+    let outgoing: OutgoingRequest
     /// The body to send.
     public let body: Body
 
@@ -113,11 +116,13 @@ public final class HTTPExchange: Sendable {
         initial.hopURL = request.url
         if let cookies, request.httpShouldHandleCookies {
             self.cookies = cookies
-            initial.callerCookie = request.value(forHTTPHeaderField: "Cookie")
-            self.request = cookies.adding(to: request, callerCookie: initial.callerCookie)
+            let callerCookie = request.value(forHTTPHeaderField: "Cookie")
+            initial.callerCookie = callerCookie
+            outgoing = OutgoingRequest(
+                request, cookieHeader: cookies.header(for: request.url, callerCookie: callerCookie))
         } else {
             self.cookies = nil
-            self.request = request
+            outgoing = .plain(request)
         }
         state = Locked(initial)
         if case .none = body, let data = request.httpBody {

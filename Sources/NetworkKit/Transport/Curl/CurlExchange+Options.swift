@@ -39,7 +39,8 @@
             configurePins(options)
             // A primed handle already sends a GET without a body.
             let length = primed ? nil : configureBody(options)
-            let fields = request.allHTTPHeaderFields ?? [:]
+            var fields = request.allHTTPHeaderFields ?? [:]
+            if let addedCookie { Self.setCookie(addedCookie, in: &fields) }
             if let last = lines, last.matches(fields: fields, typed: length != nil) {
                 headerList = last
             } else {
@@ -53,6 +54,15 @@
                 return URLError(.unknown, reason: "libcurl refused an option: \(text)")
             }
             return nil
+        }
+
+        /// Puts `value` in `fields` as the `Cookie` field, replacing the caller's in whatever case
+        /// its name was written.
+        static func setCookie(_ value: String, in fields: inout [String: String]) {
+            if fields["Cookie"] == nil, let other = fields.keys.first(where: { $0.lowercased() == "cookie" }) {
+                fields[other] = nil
+            }
+            fields["Cookie"] = value
         }
 
         /// Whether the hop sets no option but those every plain GET of the loop sets alike (no body,

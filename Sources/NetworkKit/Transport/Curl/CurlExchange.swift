@@ -18,6 +18,9 @@
         let exchange: HTTPExchange
         /// The request of the current hop (a redirect changes it).
         var request: URLRequest
+        /// The `Cookie` field the client's store adds to the first hop, sent instead of the
+        /// request's own; a redirect's next hop carries its field in its request.
+        var addedCookie: String?
         /// The body of the current hop (a `303` drops it).
         var body: HTTPExchange.Body
         /// The easy handle while the transfer runs in the loop.
@@ -49,11 +52,12 @@
 
         init(exchange: HTTPExchange) {
             self.exchange = exchange
-            request = exchange.request
+            request = exchange.outgoing.base
+            addedCookie = exchange.outgoing.cookieHeader
             body = exchange.body
             // Seconds without progress; the client caps them at a week (HTTPClient.longestTimeout),
             // checked again here so no conversion below can overflow.
-            let timeout = exchange.request.timeoutInterval
+            let timeout = request.timeoutInterval
             idleTimeout = timeout > 0 && timeout <= HTTPClient.longestTimeout ? timeout : HTTPClient.longestTimeout
             idleLimit = .milliseconds(Int64(idleTimeout * 1000))
             errorBuffer.initialize(repeating: 0, count: Libcurl.Option.errorBufferSize)
@@ -104,6 +108,7 @@
                 }
                 if HTTPExchange.dropsBody(from: request, to: next) { body = .none }
                 request = next
+                addedCookie = nil
                 self.redirect = nil
                 head = nil
                 rewind()
@@ -135,7 +140,7 @@
             if !delivered, let limit = CurlHeadLimit.exceeded(code: code, detail: String(cString: errorBuffer)) {
                 return HTTPError.responseHeadLimitError(limit: limit)
             }
-            if code == .unsupportedProtocol, !delivered, exchange.request.hasHTTPScheme {
+            if code == .unsupportedProtocol, !delivered, exchange.outgoing.base.hasHTTPScheme {
                 // libcurl sends only http and https here, so the protocol it did not support is the
                 // answer's (HTTP/0.9, an unknown version, a status outside 100–999), not the URL's.
                 return URLError(.badServerResponse, reason: "\(code.summary) (\(detail))")
