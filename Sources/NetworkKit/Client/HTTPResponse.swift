@@ -13,7 +13,7 @@ public import Foundation
 /// ```
 public struct HTTPResponse: Sendable {
     /// The request as it was sent (after adapters), for the last attempt, with the `Cookie` header
-    /// the client's cookie store added (made when first read).
+    /// the client's cookie store added (merged each time it is read: keep the value to read it often).
     public var request: URLRequest { outgoing.request }
     /// The request without the `Cookie` header the store added: its method, URL and other fields
     /// are ``request``'s, read without merging the two.
@@ -62,7 +62,7 @@ public struct HTTPResponse: Sendable {
         self.init(outgoing: .plain(request), head: head, body: body, duration: duration)
     }
 
-    /// A response to an exchange's request, whose `Cookie` header is added only if ``request`` is read.
+    /// A response to an exchange's request, whose `Cookie` header is added only when ``request`` is read.
     init(outgoing: OutgoingRequest, head: ResponseHead, body: Data, duration: Duration) {
         self.init(
             outgoing: outgoing, statusCode: head.statusCode, headerSource: head.fields, body: body,

@@ -36,7 +36,8 @@ public final class HTTPExchange: Sendable {
 
     /// The request to send (after the client's adapters): method, URL, headers and timeout.
     /// Its `timeoutInterval` is the longest time without progress, at most a week. When the client
-    /// keeps cookies, its `Cookie` header carries the store's cookies for the first hop.
+    /// keeps cookies, its `Cookie` header carries the store's cookies for the first hop (merged each
+    /// time it is read; the libcurl transport sends the two without merging them).
     public var request: URLRequest { outgoing.request }
     /// The request and the `Cookie` header the client's store adds, kept apart until read whole.
     let outgoing: OutgoingRequest
