@@ -63,7 +63,8 @@ enum CacheEngine {
     /// RFC 9111 §4 for `entry`, the stored response `request` chose.
     ///
     /// - Fresh (§4.2), and no `no-cache` in the response (§5.2.2.4) or the request (§5.2.1.4, or
-    ///   `Pragma`, §5.4), within the request's `max-age` (§5.2.1.1) and `min-fresh` (§5.2.1.3):
+    ///   `Pragma`, §5.4), within the request's `max-age` (§5.2.1.1; `max-age=0` always validates, even
+    ///   a response whose age rounds to 0) and `min-fresh` (§5.2.1.3):
     ///   ``CacheLookup/fresh(_:)``. An `immutable` fresh response (RFC 8246) ignores the request's
     ///   `max-age`, which is how a reload asks (`max-age=0`); `no-cache` (a forced reload) still
     ///   validates it.
@@ -77,7 +78,8 @@ enum CacheEngine {
     ) -> CacheLookup {
         let response = entry.directives
         let freshness = CacheFreshness(of: entry, at: now)
-        let withinMaxAge = directives.maxAge.map { freshness.currentAge <= Double($0) } ?? true
+        // max-age=0 asks for validation whatever the age (a reload); other values compare with it
+        let withinMaxAge = directives.maxAge.map { $0 > 0 && freshness.currentAge <= Double($0) } ?? true
         if response.noCache != .all, directives.noCache == nil {
             if freshness.isFresh, withinMaxAge || response.isImmutable,
                 directives.minFresh.map({ freshness.remaining >= Double($0) }) ?? true

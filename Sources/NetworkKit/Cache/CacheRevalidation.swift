@@ -88,10 +88,11 @@ enum CacheRevalidation {
                 result.add(field)
                 continue
             }
-            if written.insert(name).inserted { fields.forEach { result.add($0) } }
+            guard written.insert(name).inserted else { continue }
+            for replacement in fields { result.add(replacement) }
         }
         for name in order where !written.contains(name) {
-            replacements[name]?.forEach { result.add($0) }
+            for replacement in replacements[name] ?? [] { result.add(replacement) }
         }
         var entry = entry
         entry.headers = result

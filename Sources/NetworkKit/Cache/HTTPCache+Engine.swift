@@ -58,7 +58,9 @@ extension HTTPCache {
         guard let url = request.url, status >= 200 else { return }
         let invalidated = CacheInvalidation.invalidatedKeys(request: request, status: status, headers: headers)
         guard invalidated.isEmpty else {
-            storage.withLock { storage in invalidated.forEach { storage.removeRecord(for: $0) } }
+            storage.withLock { storage in
+                for key in invalidated { storage.removeRecord(for: key) }
+            }
             return
         }
         let method = request.httpMethod ?? "GET"
@@ -85,10 +87,11 @@ extension HTTPCache {
                 record.entries.removeAll { CacheVary.matches($0, request) }
                 record.entries.append(entry)
                 record.entries.removeFirst(max(0, record.entries.count - CacheRecord.maximumVariants))
+                storage.setRecord(record)
             } else if status < 500 {
                 record.entries.removeAll { CacheVary.matches($0, request) }
+                if record.entries.count != before { storage.setRecord(record) }
             }
-            if entry != nil || record.entries.count != before { storage.setRecord(record) }
         }
     }
 
