@@ -57,7 +57,7 @@ public final class HTTPCache: Sendable {
         storage = Locked(chosen)
     }
 
-    /// The largest response the cache stores, by ``CachedEntry/cost``: an eighth of
+    /// The largest response the cache stores, counting its content, its fields and 128 bytes: an eighth of
     /// ``maximumBytes``, and at most 64 MiB, so one response never pushes out most of the others.
     public var maximumEntryBytes: Int { min(maximumBytes / 8, 64 << 20) }
 
