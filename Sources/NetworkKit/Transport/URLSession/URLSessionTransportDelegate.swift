@@ -36,12 +36,15 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     /// Whether the session takes new tasks (see `start(_:sending:in:)`).
     let gate = Locked(TaskGate())
     let trustAnchors: TrustAnchors?
-    /// Where tasks are made, resumed and cancelled, and a refused challenge is answered: a serial
-    /// queue of the transport's own, which Dispatch gives a thread whenever its global queue is
-    /// busy (that queue keeps one thread per processor and adds none while they compute, so an app's
-    /// CPU-bound work there held requests up for seconds). FoundationNetworking serialises these
-    /// calls on its work queue anyway, so one queue costs no concurrency.
-    let calls = DispatchQueue(label: "NetworkKit.URLSessionTransport")
+
+    /// A serial queue for one task's calls into FoundationNetworking (made, resumed, cancelled) or
+    /// one answer to a challenge. Dispatch gives a serial queue a thread whenever its global queue
+    /// is busy: that queue keeps one thread per processor and adds none while they compute, so an
+    /// app's CPU-bound work there held requests up for seconds. One queue per task keeps a task
+    /// whose start waits for FoundationNetworking's work queue from holding up other tasks' calls.
+    static func queue() -> DispatchQueue {
+        DispatchQueue(label: "NetworkKit.URLSessionTransport.task")
+    }
 
     init(trustAnchors: TrustAnchors?) {
         self.trustAnchors = trustAnchors
@@ -113,7 +116,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 // FoundationNetworking calls this on its work queue and the answer waits for that
                 // queue (`sync`): answered inline, as the inline delegate queue would, it never
                 // returns.
-                calls.async { completionHandler(.cancelAuthenticationChallenge, nil) }
+                Self.queue().async { completionHandler(.cancelAuthenticationChallenge, nil) }
                 return
             }
         #elseif canImport(Security)
