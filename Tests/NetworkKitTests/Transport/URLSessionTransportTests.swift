@@ -1,7 +1,6 @@
 import Foundation
 import MockServerKit
 import NetworkKit
-import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -31,25 +30,5 @@ struct URLSessionTransportTests {
             return
         }
         #expect(server.requests.isEmpty)
-    }
-
-    @Test("a request starts while every thread of Dispatch's global queue computes")
-    func startWhileGlobalQueueBusy() async throws {
-        // Given a client on the URLSession transport, and a server answering from its event loop
-        let server = try MockServer()
-        defer { server.stop() }
-        server.stub(method: .get, path: "/busy", response: .text("answered"))
-        let client = HTTPClient { $0.transport = .urlSession }
-        let url = server.url("busy")
-
-        // When it sends a request while CPU-bound work fills Dispatch's global queue (which adds no
-        // thread for computing ones), the spinners giving up after 5 s
-        let (body, returnedWhileBusy) = try await BusyGlobalQueues.run {
-            try await client.send(URLRequest(url: url)).body
-        }
-
-        // Then the answer came while the queue was still full: the task's start did not wait for it
-        #expect(String(decoding: body, as: UTF8.self) == "answered")
-        #expect(returnedWhileBusy, "the request waited for Dispatch's global queue")
     }
 }

@@ -27,18 +27,17 @@ extension URLSessionTransportDelegate {
     /// Sends `request` with the exchange's body as a new task of `session`: the exchange's first hop,
     /// or the next hop of a redirect that keeps the body.
     ///
-    /// The task is made, resumed and cancelled on a serial queue of its own (``queue()``):
-    /// FoundationNetworking does all three with `sync` on its work queue, which may be busy and
-    /// which runs the delegate callbacks (on Linux callbacks run inline on its thread), so neither
-    /// Swift's cooperative threads nor a callback wait for it. Once the transport has shut down, the exchange ends cancelled instead.
+    /// The task is made, resumed and cancelled on a Dispatch thread: FoundationNetworking does all
+    /// three with `sync` on its work queue, which may be busy and which runs the delegate callbacks
+    /// (on Linux callbacks run inline on its thread), so neither Swift's cooperative threads nor a
+    /// callback wait for it. Once the transport has shut down, the exchange ends cancelled instead.
     ///
     /// - Parameters:
     ///   - exchange: The exchange the task belongs to.
     ///   - request:  What to send: the exchange's request, or a redirect's next hop.
     ///   - session:  The transport's session.
     func start(_ exchange: HTTPExchange, sending request: URLRequest, in session: URLSession) {
-        let queue = Self.queue()
-        queue.async { [self] in
+        DispatchQueue.global().async { [self] in
             let open = gate.withLock { gate in
                 if gate.open { gate.starting += 1 }
                 return gate.open
@@ -47,7 +46,7 @@ extension URLSessionTransportDelegate {
             let task = Self.makeTask(session, request, exchange.body)
             register(exchange, for: task)
             task.resume()
-            exchange.onCancel { queue.async { task.cancel() } }
+            exchange.onCancel { DispatchQueue.global().async { task.cancel() } }
             let invalidates = gate.withLock { gate in
                 gate.starting -= 1
                 return gate.invalidatesNow()

@@ -37,15 +37,6 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
     let gate = Locked(TaskGate())
     let trustAnchors: TrustAnchors?
 
-    /// A serial queue for one task's calls into FoundationNetworking (made, resumed, cancelled) or
-    /// one answer to a challenge. Dispatch gives a serial queue a thread whenever its global queue
-    /// is busy: that queue keeps one thread per processor and adds none while they compute, so an
-    /// app's CPU-bound work there held requests up for seconds. One queue per task keeps a task
-    /// whose start waits for FoundationNetworking's work queue from holding up other tasks' calls.
-    static func queue() -> DispatchQueue {
-        DispatchQueue(label: "NetworkKit.URLSessionTransport.task")
-    }
-
     init(trustAnchors: TrustAnchors?) {
         self.trustAnchors = trustAnchors
     }
@@ -116,7 +107,7 @@ final class URLSessionTransportDelegate: NSObject, URLSessionDataDelegate, Senda
                 // FoundationNetworking calls this on its work queue and the answer waits for that
                 // queue (`sync`): answered inline, as the inline delegate queue would, it never
                 // returns.
-                Self.queue().async { completionHandler(.cancelAuthenticationChallenge, nil) }
+                DispatchQueue.global().async { completionHandler(.cancelAuthenticationChallenge, nil) }
                 return
             }
         #elseif canImport(Security)
