@@ -33,6 +33,8 @@ public final class HTTPCache: Sendable {
     let storage: Locked<any CacheStorage>
     /// The disk problem found at start-up, which made the cache fall back to memory.
     private let startupError: HTTPCacheError?
+    /// The URLs whose `stale-while-revalidate` refresh is under way, so each is sent once.
+    let revalidating = Locked<Set<String>>([])
 
     /// Creates a cache in memory, or in `directory` (created when missing).
     ///

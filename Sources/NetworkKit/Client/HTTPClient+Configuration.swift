@@ -55,6 +55,17 @@ extension HTTPClient {
         /// let stateless = HTTPClient { $0.cookies = nil }
         /// ```
         public var cookies: (any CookieStore)? = InMemoryCookieStore()
+        /// The HTTP cache data requests go through (RFC 9111, a private cache), or nil for none, the
+        /// default. Each request's `cachePolicy` is honoured; ``HTTPResponse/source`` says whether an
+        /// answer came from the cache. URLSession's own `URLCache` stays off on every transport.
+        ///
+        /// ```swift
+        /// let cache = HTTPCache(directory: cachesFolder.appendingPathComponent("http"), maximumBytes: 50_000_000)
+        /// let client = HTTPClient { $0.cache = cache }
+        /// var request = URLRequest(url: catalogueURL)
+        /// request.cachePolicy = .returnCacheDataElseLoad   // offline: the last answer, however old
+        /// ```
+        public var cache: HTTPCache?
         /// Changes the session configuration before the session is made (add `protocolClasses`…).
         /// The default configuration is ephemeral with no cookie store and no cache, so nothing is
         /// written to disk; cookies are the client's (``cookies``), never URLSession's.

@@ -169,12 +169,20 @@ public final class HTTPClient: Sendable {
         let pins = configuration.publicKeyPins
         let follows = configuration.followsRedirects
         let cookies = cookieHandling
-        return try await RequestExecution(client: self, request: base).run { adapted, _ in
+        let send: @Sendable (URLRequest) async -> Result<HTTPResponse, HTTPError> = { request in
             await HTTPExchange(
-                request: adapted, sink: MemorySink(), pins: pins, followsRedirects: follows, cookies: cookies
+                request: request, sink: MemorySink(), pins: pins, followsRedirects: follows, cookies: cookies
             )
             .run(on: transport)
-            .flatMap(validation.validate)
+        }
+        guard let cache = configuration.cache else {
+            return try await RequestExecution(client: self, request: base).run { adapted, _ in
+                await send(adapted).flatMap(validation.validate)
+            }
+        }
+        let cached = CachedAttempt(cache: cache, send: send)
+        return try await RequestExecution(client: self, request: base).run { adapted, _ in
+            await cached.run(adapted).flatMap(validation.validate)
         }
     }
 }

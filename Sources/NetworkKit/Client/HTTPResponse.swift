@@ -34,6 +34,14 @@ public struct HTTPResponse: Sendable {
     public let duration: Duration
     /// How many attempts it took (1 when nothing was retried).
     public let attempts: Int
+    /// Where the response came from: the network, or the client's ``HTTPCache`` (a fresh stored
+    /// response, one a 304 revalidated, or a stale one `max-stale` or `stale-if-error` allowed).
+    ///
+    /// ```swift
+    /// let response = try await client.send(API.catalogue)
+    /// if response.source == .stale { showOfflineBanner() }
+    /// ```
+    public let source: HTTPResponseSource
     private let headerSource: ResponseHeaderSource
     private let outgoing: OutgoingRequest
 
@@ -47,13 +55,14 @@ public struct HTTPResponse: Sendable {
     ///   - url:        The URL that answered.
     ///   - duration:   How long it took.
     ///   - attempts:   How many attempts it took.
+    ///   - source:     Where it came from (the network by default).
     public init(
         request: URLRequest, statusCode: Int, headers: HTTPHeaders, body: Data, url: URL?, duration: Duration,
-        attempts: Int = 1
+        attempts: Int = 1, source: HTTPResponseSource = .network
     ) {
         self.init(
             outgoing: .plain(request), statusCode: statusCode, headerSource: .list(headers), body: body,
-            url: url, duration: duration, attempts: attempts)
+            url: url, duration: duration, attempts: attempts, source: source)
     }
 
     /// A response with `head`'s status, URL and headers (converted from a platform response only
@@ -66,12 +75,12 @@ public struct HTTPResponse: Sendable {
     init(outgoing: OutgoingRequest, head: ResponseHead, body: Data, duration: Duration) {
         self.init(
             outgoing: outgoing, statusCode: head.statusCode, headerSource: head.fields, body: body,
-            url: head.url, duration: duration, attempts: 1)
+            url: head.url, duration: duration, attempts: 1, source: .network)
     }
 
     private init(
         outgoing: OutgoingRequest, statusCode: Int, headerSource: ResponseHeaderSource, body: Data, url: URL?,
-        duration: Duration, attempts: Int
+        duration: Duration, attempts: Int, source: HTTPResponseSource
     ) {
         self.outgoing = outgoing
         self.statusCode = statusCode
@@ -80,6 +89,7 @@ public struct HTTPResponse: Sendable {
         self.url = url
         self.duration = duration
         self.attempts = attempts
+        self.source = source
     }
 
     /// The `Content-Type` media type without parameters, lowercased, such as `application/json`.
@@ -96,7 +106,7 @@ public struct HTTPResponse: Sendable {
     func with(attempts: Int) -> HTTPResponse {
         HTTPResponse(
             outgoing: outgoing, statusCode: statusCode, headerSource: headerSource, body: body, url: url,
-            duration: duration, attempts: attempts)
+            duration: duration, attempts: attempts, source: source)
     }
 }
 
