@@ -31,6 +31,8 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("har-reader", ["NetworkKit", "MockServerKit"]),
     ("set-cookie", ["NetworkKit"]),
     ("cookie-file", ["NetworkKit"]),
+    ("cache-control", ["NetworkKit"]),
+    ("cache-record", ["NetworkKit"]),
 ]
 
 let package = Package(

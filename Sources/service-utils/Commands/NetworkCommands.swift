@@ -18,16 +18,20 @@
             summary: "send a request through NetworkKit and print status, headers and body",
             usage:
                 "http METHOD URL [key=value ...] [--json] [--header 'Name: value' ...] [--timeout SECONDS] [--verbose] "
-                + TLSOptions.usage + " " + CookieOptions.usage,
+                + "[--cache DIR] " + TLSOptions.usage + " " + CookieOptions.usage,
             details: """
                 key=value pairs are parameters: the query string for GET, HEAD and DELETE, a form body
                 otherwise, or a JSON object body with --json. Every status is printed; the exit status is 0
                 below 400 and 1 from 400 up, and 1 when no answer came (a refused certificate or pin, say).
                 Credentials in headers are sent but never printed. --verbose writes the request as a curl
-                command and a log line per attempt to standard error.
+                command and a log line per attempt to standard error. --cache DIR keeps answers in an RFC 9111
+                cache in that folder (made when missing), reuses them while fresh, revalidates them when stale,
+                and says on standard error when an answer came from it.
                 """ + "\n\n" + TLSOptions.details + "\n\n" + CookieOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
+            let cacheFolder = try parser.option("--cache")
+            if let cacheFolder, cacheFolder.isEmpty { throw UsageError("--cache needs a folder") }
             let tls = try TLSOptions(parsing: &parser)
             let cookies = try CookieOptions(parsing: &parser)
             let json = parser.flag("--json")
@@ -53,8 +57,12 @@
             let store = try cookies.makeStore()
             configuration.cookies = store
             defer { cookies.writeJar(from: store, console: console) }
+            let cache = cacheFolder.map { HTTPCache(directory: URL(fileURLWithPath: $0), maximumBytes: 256 << 20) }
+            configuration.cache = cache
             let client = HTTPClient(configuration: configuration)
             let response = try await client.send(router)
+            if let problem = cache?.lastError { console.error("the cache folder is not used: \(problem)") }
+            if let note = cacheNote(response.source) { console.error(note) }
             printResponse(response, console: console)
             return response.statusCode < 400 ? ExitStatus.success : ExitStatus.failure
         }
@@ -86,6 +94,16 @@
             guard !pairs.isEmpty else { throw UsageError("query needs at least one key=value") }
             console.print(encoder.query(try CommandLineRouter.parameters(from: pairs)))
             return ExitStatus.success
+        }
+
+        /// What standard error says about an answer from the cache; nil for one from the network.
+        static func cacheNote(_ source: HTTPResponseSource) -> String? {
+            switch source {
+            case .network: nil
+            case .cache: "answered from the cache (fresh)"
+            case .revalidated: "answered from the cache (revalidated: 304 Not Modified)"
+            case .stale: "answered from the cache (stale)"
+            }
         }
 
         static func printResponse(_ response: HTTPResponse, console: Console) {

@@ -38,4 +38,29 @@ struct NetworkCommandsTests {
         #expect(missing.status == 1)
         #expect(missing.output.hasPrefix("HTTP 404"))
     }
+
+    @Test("http --cache DIR answers a fresh response from the folder and revalidates a stale one, saying so")
+    func cache() async throws {
+        // Given httpbin, whose /cache/60 is fresh for a minute and whose /etag/v1 has a tag only
+        let base = try Fixture.url("SU_HTTPBIN_URL").absoluteString
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let cache = folder.file("http-cache").path
+
+        // When each is asked twice, each time by a new process on the same folder
+        let fresh = try await CommandRunner.run(["http", "GET", base + "/cache/60", "--cache", cache])
+        let hit = try await CommandRunner.run(["http", "GET", base + "/cache/60", "--cache", cache])
+        _ = try await CommandRunner.run(["http", "GET", base + "/etag/v1", "--cache", cache])
+        let revalidated = try await CommandRunner.run(["http", "GET", base + "/etag/v1", "--cache", cache])
+
+        // Then the first came from the network, and the others from the cache, as standard error says
+        #expect(fresh.status == 0)
+        #expect(!fresh.error.contains("from the cache"))
+        #expect(hit.output.hasPrefix("HTTP 200"))
+        #expect(hit.error.contains("answered from the cache (fresh)"))
+        #expect(revalidated.output.hasPrefix("HTTP 200"))
+        #expect(revalidated.error.contains("revalidated"))
+        // And an empty folder name is a usage error
+        #expect(try await CommandRunner.run(["http", "GET", base + "/get", "--cache", ""]).status == 64)
+    }
 }
