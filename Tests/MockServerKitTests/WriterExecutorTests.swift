@@ -34,15 +34,21 @@ struct WriterExecutorTests {
         }
     }
 
-    @Test("a streamed chunked body cut by closeAfter is cut and closed while the shared threads are blocked")
-    func cutWhileBusy() async throws {
-        // Given a server streaming a 1,000-byte chunked body cut after 100 bytes
+    /// A server whose `/cut` streams a 1,000-byte chunked body that `closeAfter` cuts after 100 bytes.
+    private static func cuttingServer() throws -> MockServer {
         let server = try MockServer()
-        defer { server.stop() }
         let body = Data(repeating: UInt8(ascii: "a"), count: 1000)
         server.stub(method: .get, path: "/cut") { _ in
             .streaming(length: nil) { writer in try await writer.write(body) }.with(.closeAfter(bodyBytes: 100))
         }
+        return server
+    }
+
+    @Test("a streamed chunked body cut by closeAfter is cut and closed while the shared threads are blocked")
+    func cutWhileBusy() async throws {
+        // Given a server streaming a 1,000-byte chunked body cut after 100 bytes
+        let server = try Self.cuttingServer()
+        defer { server.stop() }
         let port = server.port
 
         // When a raw client asks for it while no shared thread is free (giving up after 10 s)
@@ -58,12 +64,8 @@ struct WriterExecutorTests {
     @Test("a streamed body is written and cut while every thread of Dispatch's global queue computes")
     func cutWhileGlobalQueueBusy() async throws {
         // Given a server streaming a 1,000-byte chunked body cut after 100 bytes
-        let server = try MockServer()
+        let server = try Self.cuttingServer()
         defer { server.stop() }
-        let body = Data(repeating: UInt8(ascii: "a"), count: 1000)
-        server.stub(method: .get, path: "/cut") { _ in
-            .streaming(length: nil) { writer in try await writer.write(body) }.with(.closeAfter(bodyBytes: 100))
-        }
         let port = server.port
 
         // When a raw client asks while CPU-bound work fills Dispatch's global queue, the spinners
