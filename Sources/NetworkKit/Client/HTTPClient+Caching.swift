@@ -58,7 +58,7 @@ struct CachedAttempt: Sendable {
             store(answer, for: request, requestTime: requestTime)
             return result
         case .failure(let error):
-            guard !error.isCancelled, Self.isTransportFailure(error),
+            guard Self.isTransportFailure(error),
                 let stale = cache.responseAfterError(for: request, now: Date())
             else { return result }
             return .success(Self.response(stale, to: request))

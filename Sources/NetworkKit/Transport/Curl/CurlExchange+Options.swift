@@ -1,6 +1,7 @@
 #if os(Linux)
     import Foundation
     import FoundationNetworking
+    import InternalServiceUtilities
 
     extension CurlExchange {
         /// Sets the current hop's options on `easy`: nil when libcurl took them all.
@@ -59,7 +60,7 @@
         /// Puts `value` in `fields` as the `Cookie` field, replacing the caller's in whatever case
         /// its name was written.
         static func setCookie(_ value: String, in fields: inout [String: String]) {
-            if fields["Cookie"] == nil, let other = fields.keys.first(where: { $0.lowercased() == "cookie" }) {
+            if fields["Cookie"] == nil, let other = fields.keys.first(where: { FieldName.same($0, "Cookie") }) {
                 fields[other] = nil
             }
             fields["Cookie"] = value
