@@ -172,19 +172,20 @@
             server.stub(method: .get, path: "/item", response: .text("item"))
             try await Self.withClient(callerWait: .seconds(60)) { loop, client in
                 _ = try await client.send(URLRequest(url: server.url("item")))  // connects: the loop's work
-                try await Self.untilCallerMayStart(loop)
-                let before = loop.observed.answeredByCallers
 
-                // When 20 requests go one after another
-                for _ in 1...20 {
+                // When 20 requests go one after another, each once the loop's thread waits (a timer
+                // libcurl sets as a transfer ends may wake that thread for a moment; on a loaded
+                // machine the next request could otherwise come in that moment and go to the loop)
+                for round in 1...20 {
+                    try await Self.untilCallerMayStart(loop)
+                    let before = loop.observed.answeredByCallers
                     let text = try await client.send(URLRequest(url: server.url("item"))).text
                     #expect(text == "item")
-                }
 
-                // Then each answer was read by its caller, and the next request may start its own too
-                let after = loop.observed
-                #expect(after.answeredByCallers - before == 20)
-                #expect(after.callerMayStart)
+                    // Then its answer was read by its caller
+                    #expect(loop.observed.answeredByCallers - before == 1, "request \(round)")
+                }
+                try await Self.untilCallerMayStart(loop)
                 #expect(server.requests.count == 21)
             }
         }
