@@ -6,15 +6,15 @@ enum CacheLookup: Sendable, Equatable {
     /// `stale-while-revalidate` (RFC 5861 §3) or the request's cache policy allows. When
     /// `backgroundRevalidation` is set, send that conditional request in the background and hand
     /// its answer to ``HTTPCache/update(request:notModified:requestTime:responseTime:)`` or
-    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:)``, answering nobody.
+    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:allowed:)``, answering nobody.
     case stale(CachedResponse, backgroundRevalidation: CacheValidation?)
     /// Send the request with these preconditions added and handle the answer (§4.3.3): a 304 goes to
     /// ``HTTPCache/update(request:notModified:requestTime:responseTime:)``; a 5xx or a transport
     /// error to ``HTTPCache/responseAfterError(for:now:)``; any other to
-    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:)`` and the caller.
+    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:allowed:)`` and the caller.
     case validate(CacheValidation)
     /// Nothing stored may answer: send the request as it is, then call
-    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:)``.
+    /// ``HTTPCache/store(request:status:headers:body:requestTime:responseTime:allowed:)``.
     case miss
     /// The request forbids the network (`only-if-cached`, §5.2.1.7, or
     /// `.returnCacheDataDontLoad`) and nothing stored may answer: answer 504 (Gateway Timeout).

@@ -15,7 +15,7 @@ import InternalServiceUtilities
 ///    ``update(request:notModified:requestTime:responseTime:)``, whose answer is the response (nil:
 ///    send again without preconditions); a 5xx, or a transport error, to ``responseAfterError(for:now:)``
 ///    (nil: pass the error on); every other final response, to any method, to
-///    ``store(request:status:headers:body:requestTime:responseTime:)``, then to the caller.
+///    ``store(request:status:headers:body:requestTime:responseTime:allowed:)``, then to the caller.
 ///
 /// `requestTime` is when the request was sent and `responseTime` when the response's header
 /// arrived (§4.2.3). `request` is always the request as the caller made it, without the cache's
@@ -52,17 +52,15 @@ extension HTTPCache {
     ///   - body: The response's content (decoded as the caller will hand it on).
     ///   - requestTime: When the request was sent.
     ///   - responseTime: When the response arrived.
+    ///   - allowed: False when a ``CachedResponseHandler`` refused to store a response that
+    ///     ``wouldStore(request:status:headers:body:)`` accepted: it is handled as one that may not
+    ///     be stored.
     func store(
-        request: URLRequest, status: Int, headers: HTTPHeaders, body: Data, requestTime: Date, responseTime: Date
+        request: URLRequest, status: Int, headers: HTTPHeaders, body: Data, requestTime: Date, responseTime: Date,
+        allowed: Bool = true
     ) {
         guard let url = request.url, status >= 200 else { return }
-        let invalidated = CacheInvalidation.invalidatedKeys(request: request, status: status, headers: headers)
-        guard invalidated.isEmpty else {
-            storage.withLock { storage in
-                for key in invalidated { storage.removeRecord(for: key) }
-            }
-            return
-        }
+        guard !invalidate(after: request, status: status, headers: headers) else { return }
         let method = request.httpMethod ?? "GET"
         guard method == "GET" || method == "HEAD", !CacheEngine.hasOwnPreconditions(request),
             status != 206, status != 304
@@ -78,7 +76,8 @@ extension HTTPCache {
             }
             return
         }
-        let entry = Self.entry(request: request, status: status, headers: headers, body: body, times: times)
+        let entry =
+            allowed ? Self.entry(request: request, status: status, headers: headers, body: body, times: times) : nil
         let limit = maximumEntryBytes
         storage.withLock { storage in
             var record = storage.record(for: key) ?? CacheRecord(key: key, entries: [])
@@ -93,6 +92,44 @@ extension HTTPCache {
                 if record.entries.count != before { storage.setRecord(record) }
             }
         }
+    }
+
+    /// Removes what a successful unsafe request makes out of date (§4.4): the stored responses of
+    /// its target URI and of same-origin `Location` and `Content-Location` URIs. Uploads and streams,
+    /// whose bodies the cache never stores, call this alone.
+    ///
+    /// - Parameters:
+    ///   - request: The request the caller made.
+    ///   - status: The response's status (2xx and 3xx invalidate).
+    ///   - headers: The response's fields.
+    /// - Returns: Whether the request was one that invalidates (then nothing of it is stored).
+    @discardableResult
+    func invalidate(after request: URLRequest, status: Int, headers: HTTPHeaders) -> Bool {
+        let invalidated = CacheInvalidation.invalidatedKeys(request: request, status: status, headers: headers)
+        guard !invalidated.isEmpty else { return false }
+        storage.withLock { storage in
+            for key in invalidated { storage.removeRecord(for: key) }
+        }
+        return true
+    }
+
+    /// Whether ``store(request:status:headers:body:requestTime:responseTime:allowed:)`` would store
+    /// this response to `GET` as a new entry: what a ``CachedResponseHandler`` is asked about.
+    ///
+    /// - Parameters:
+    ///   - request: The request the caller made.
+    ///   - status: The response's status.
+    ///   - headers: The response's fields.
+    ///   - body: The response's content.
+    /// - Returns: True when §3 allows storing it, it fits ``maximumEntryBytes`` and nothing about the
+    ///   request (method, `Range`, preconditions) keeps it out.
+    func wouldStore(request: URLRequest, status: Int, headers: HTTPHeaders, body: Data) -> Bool {
+        guard request.url != nil, status >= 200, status != 206, status != 304, request.httpMethod ?? "GET" == "GET",
+            !CacheEngine.hasOwnPreconditions(request)
+        else { return false }
+        let now = Date()
+        let entry = Self.entry(request: request, status: status, headers: headers, body: body, times: (now, now))
+        return entry.map { $0.cost <= maximumEntryBytes } ?? false
     }
 
     /// Freshens the stored responses a 304 selects with its fields (RFC 9111 §4.3.4, §3.2) and

@@ -12,6 +12,13 @@ struct CachedAttempt: Sendable {
     /// Sends one request (an exchange on the client's transport) and returns what it answered,
     /// before validation: a 304 or a 5xx is an answer here.
     let send: @Sendable (URLRequest) async -> Result<HTTPResponse, HTTPError>
+    /// Asked before a response is stored: the request's handler, else the client's; nil stores
+    /// whatever RFC 9111 allows.
+    var handler: (any CachedResponseHandler)? = nil
+
+    /// The handler of the request being sent in this task, which ``DataRequest`` sets for
+    /// `cacheResponse(using:)`; it comes before the client's.
+    @TaskLocal static var requestHandler: (any CachedResponseHandler)?
 
     /// Runs the attempt for `request` (adapted, with the client's default fields).
     func run(_ request: URLRequest) async -> Result<HTTPResponse, HTTPError> {
@@ -52,10 +59,10 @@ struct CachedAttempt: Sendable {
             if let stale = cache.responseAfterError(for: request, now: Date()) {
                 return .success(Self.response(stale, to: request))
             }
-            store(answer, for: request, requestTime: requestTime)
+            await store(answer, for: request, requestTime: requestTime)
             return result
         case .success(let answer):
-            store(answer, for: request, requestTime: requestTime)
+            await store(answer, for: request, requestTime: requestTime)
             return result
         case .failure(let error):
             guard Self.isTransportFailure(error),
@@ -69,15 +76,16 @@ struct CachedAttempt: Sendable {
     private func sendAndStore(_ request: URLRequest) async -> Result<HTTPResponse, HTTPError> {
         let requestTime = Date()
         let result = await send(request)
-        if case .success(let answer) = result { store(answer, for: request, requestTime: requestTime) }
+        if case .success(let answer) = result { await store(answer, for: request, requestTime: requestTime) }
         return result
     }
 
-    /// Hands a network answer to the cache, which stores it, invalidates (§4.4) or freshens (§4.3.5).
-    private func store(_ answer: HTTPResponse, for request: URLRequest, requestTime: Date) {
-        cache.store(
+    /// Hands a network answer to the cache, which stores it, invalidates (§4.4) or freshens (§4.3.5);
+    /// a response it would store goes by ``handler`` first, which may change or refuse it.
+    private func store(_ answer: HTTPResponse, for request: URLRequest, requestTime: Date) async {
+        await cache.store(
             request: request, status: answer.statusCode, headers: answer.headers, body: answer.body,
-            requestTime: requestTime, responseTime: Date())
+            requestTime: requestTime, handler: handler)
     }
 
     /// Sends the conditional request of `stale-while-revalidate` once, in the background, and stores
@@ -94,7 +102,7 @@ struct CachedAttempt: Sendable {
                 _ = attempt.cache.update(
                     request: request, notModified: answer.headers, requestTime: requestTime, responseTime: Date())
             } else {
-                attempt.store(answer, for: request, requestTime: requestTime)
+                await attempt.store(answer, for: request, requestTime: requestTime)
             }
         }
     }
@@ -141,6 +149,44 @@ struct CachedAttempt: Sendable {
 }
 
 extension HTTPCache {
+    /// Takes a network answer as ``store(request:status:headers:body:requestTime:responseTime:allowed:)``
+    /// does, asking `handler` first about a response it would store (see ``CachedResponseHandler``).
+    ///
+    /// - Parameters:
+    ///   - request: The request the caller made.
+    ///   - status: The response's status.
+    ///   - headers: Its fields.
+    ///   - body: Its content.
+    ///   - requestTime: When the request was sent (the response arrived now).
+    ///   - handler: The request's or client's handler; nil stores what RFC 9111 allows.
+    func store(
+        request: URLRequest, status: Int, headers: HTTPHeaders, body: Data, requestTime: Date,
+        handler: (any CachedResponseHandler)?
+    ) async {
+        let responseTime = Date()
+        guard let handler, wouldStore(request: request, status: status, headers: headers, body: body) else {
+            store(
+                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
+                responseTime: responseTime)
+            return
+        }
+        switch await CachedResponseDecision.ask(handler, request: request, status: status, headers: headers, body: body)
+        {
+        case .unchanged:
+            store(
+                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
+                responseTime: responseTime)
+        case .replaced(let status, let headers, let body):
+            store(
+                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
+                responseTime: responseTime)
+        case .refused:
+            store(
+                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
+                responseTime: responseTime, allowed: false)
+        }
+    }
+
     /// Whether a background refresh of `url` may start now: false while one is under way.
     func beginBackgroundRevalidation(of url: URL) -> Bool {
         revalidating.withLock { $0.insert(url.absoluteString).inserted }

@@ -66,6 +66,17 @@ extension HTTPClient {
         /// request.cachePolicy = .returnCacheDataElseLoad   // offline: the last answer, however old
         /// ```
         public var cache: HTTPCache?
+        /// Asked before ``cache`` stores a response: store it, change it, or store nothing
+        /// (Alamofire's `Session(cachedResponseHandler:)`); nil, the default, stores what RFC 9111
+        /// allows. A request's own handler (``DataRequest/cacheResponse(using:)``) comes first.
+        ///
+        /// ```swift
+        /// let client = HTTPClient {
+        ///     $0.cache = HTTPCache(maximumBytes: 20_000_000)
+        ///     $0.cachedResponseHandler = ResponseCacher.doNotCache   // read-only: serve what is stored
+        /// }
+        /// ```
+        public var cachedResponseHandler: (any CachedResponseHandler)?
         /// Changes the session configuration before the session is made (add `protocolClasses`…).
         /// The default configuration is ephemeral with no cookie store and no cache, so nothing is
         /// written to disk; cookies are the client's (``cookies``), never URLSession's.

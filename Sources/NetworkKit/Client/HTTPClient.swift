@@ -180,7 +180,9 @@ public final class HTTPClient: Sendable {
                 await send(adapted).flatMap(validation.validate)
             }
         }
-        let cached = CachedAttempt(cache: cache, send: send)
+        let cached = CachedAttempt(
+            cache: cache, send: send,
+            handler: CachedAttempt.requestHandler ?? configuration.cachedResponseHandler)
         return try await RequestExecution(client: self, request: base).run { adapted, _ in
             await cached.run(adapted).flatMap(validation.validate)
         }

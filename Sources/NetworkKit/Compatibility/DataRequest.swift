@@ -29,6 +29,7 @@ public final class DataRequest: Sendable {
     private struct State: Sendable {
         var validations: [Validation] = []
         var sending: Task<Result<HTTPResponse, HTTPError>, Never>?
+        var cachedResponseHandler: (any CachedResponseHandler)?
     }
 
     private let client: HTTPClient
@@ -94,6 +95,32 @@ public final class DataRequest: Sendable {
         }
     }
 
+    /// Decides what the client's ``HTTPCache`` stores of this request's response, before the
+    /// client's own handler (Alamofire API). Set it before the first response handler, which sends
+    /// the request.
+    ///
+    /// ```swift
+    /// session.request(route).cacheResponse(using: ResponseCacher.doNotCache).responseData { _ in }
+    /// ```
+    ///
+    /// - Parameter handler: The handler.
+    /// - Returns: This request, for chaining.
+    @discardableResult
+    public func cacheResponse(using handler: any CachedResponseHandler) -> Self {
+        state.withLock { $0.cachedResponseHandler = handler }
+        return self
+    }
+
+    /// Decides what the client's cache stores of this request's response with a ``ResponseCacher``
+    /// of `behavior` (Alamofire API); see ``cacheResponse(using:)``.
+    ///
+    /// - Parameter behavior: Cache, do not cache, or modify.
+    /// - Returns: This request, for chaining.
+    @discardableResult
+    public func cacheResponse(with behavior: ResponseCacher.Behavior) -> Self {
+        cacheResponse(using: ResponseCacher(behavior: behavior))
+    }
+
     /// Sends the request once, then hands the validated answer, serialised on `queue`, to `handler`.
     private func deliver<Value>(
         on queue: DispatchQueue, _ handler: @escaping (DataResponse<Value, HTTPError>) -> Void,
@@ -125,14 +152,17 @@ public final class DataRequest: Sendable {
             if let sending = state.sending { return sending }
             let client = client
             let request = request
+            let handler = state.cachedResponseHandler
             let sending = Task { () -> Result<HTTPResponse, HTTPError> in
                 switch request {
                 case .failure(let error): return .failure(error)
                 case .success(let urlRequest):
-                    do throws(HTTPError) {
-                        return .success(try await client.send(urlRequest, acceptableStatusCodes: 0..<Int.max))
-                    } catch {
-                        return .failure(error)
+                    return await CachedAttempt.$requestHandler.withValue(handler) {
+                        do throws(HTTPError) {
+                            return .success(try await client.send(urlRequest, acceptableStatusCodes: 0..<Int.max))
+                        } catch {
+                            return .failure(error)
+                        }
                     }
                 }
             }
