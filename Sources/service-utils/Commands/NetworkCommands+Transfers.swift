@@ -13,16 +13,21 @@
         static let download = Command(
             name: "download",
             summary: "download a URL to a file, streaming it to disk, with progress; --resume continues a cut one",
-            usage: "download URL [-o FILE] [--resume] " + TLSOptions.usage + " " + CookieOptions.usage,
+            usage: "download URL [-o FILE] [--resume] [--cache DIR] " + TLSOptions.usage + " " + CookieOptions.usage,
             details: """
                 The body goes to FILE.partial as it arrives and becomes FILE at the end (FILE is the URL's
                 last path component when -o is not given; an existing FILE is replaced). A download that
                 fails keeps FILE.partial and FILE.partial.json; run the same command with --resume to
                 continue from there (Range and If-Range: a file changed on the server starts over, and
                 says so). Progress goes to standard error: a bar on a terminal, a line a second otherwise.
+                --cache DIR keeps answers in an RFC 9111 cache in that folder (made when missing; bodies up
+                to 32 MiB), writes FILE from it while the answer is fresh, and says on standard error when
+                it did.
                 """ + "\n\n" + TLSOptions.details + "\n\n" + CookieOptions.details
         ) { arguments, console in
             var parser = ArgumentParser(arguments)
+            let cacheFolder = try parser.option("--cache")
+            if let cacheFolder, cacheFolder.isEmpty { throw UsageError("--cache needs a folder") }
             let tls = try TLSOptions(parsing: &parser)
             let cookies = try CookieOptions(parsing: &parser)
             let resume = parser.flag("--resume")
@@ -41,6 +46,8 @@
             let store = try cookies.makeStore()
             configuration.cookies = store
             defer { cookies.writeJar(from: store, console: console) }
+            let cache = cacheFolder.map { HTTPCache(directory: URL(fileURLWithPath: $0), maximumBytes: 256 << 20) }
+            configuration.cache = cache
             let client = HTTPClient(configuration: configuration)
             var request = URLRequest(url: url)
             cookies.apply(to: &request)
@@ -58,6 +65,8 @@
                 throw error
             }
             meter.finish()
+            if let problem = cache?.lastError { console.error("the cache folder is not used: \(problem)") }
+            if let note = cacheNote(file.response.source) { console.error(note) }
             console.print(summary(of: file))
             return ExitStatus.success
         }

@@ -98,6 +98,31 @@ struct TransferCommandsTests {
         #expect(folder.contents.isEmpty)
     }
 
+    @Test("download --cache DIR writes a fresh answer again from the folder, saying so")
+    func downloadFromCache() async throws {
+        // Given httpbin's /cache/60, fresh for a minute
+        let url = try Fixture.url("SU_HTTPBIN_URL").appendingPathComponent("cache/60").absoluteString
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let cache = folder.file("http-cache").path
+
+        // When it is downloaded twice, each time by a new process on the same cache folder
+        let first = try await CommandRunner.run(["download", url, "-o", folder.file("one.json").path, "--cache", cache])
+        let second = try await CommandRunner.run(
+            ["download", url, "-o", folder.file("two.json").path, "--cache", cache])
+
+        // Then the first came from the network and the second from the cache, the same bytes
+        #expect(first.status == 0, "\(first.error)")
+        #expect(!first.error.contains("from the cache"))
+        #expect(second.status == 0, "\(second.error)")
+        #expect(second.error.contains("answered from the cache (fresh)"))
+        let written = try Data(contentsOf: folder.file("one.json"))
+        #expect(!written.isEmpty)
+        #expect(try Data(contentsOf: folder.file("two.json")) == written)
+        // And an empty folder name is a usage error
+        #expect(try await CommandRunner.run(["download", url, "--cache", ""]).status == 64)
+    }
+
     @Test("upload sends a file as the body or as a multipart field; usage errors exit 64")
     func upload() async throws {
         // Given a small text file and httpbin

@@ -1,4 +1,5 @@
 public import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     public import FoundationNetworking
@@ -86,12 +87,25 @@ extension HTTPClient {
                 HTTPError.TransferFailure(request: HTTPError.RequestSummary(base), reason: error.reason))
         }
         defer { sink.unlock() }  // now, not whenever the last reference to the sink goes
-        let head = try await RequestExecution(client: self, request: base).run { adapted, _ in
-            let result = await self.downloadAttempt(adapted, sink: sink)
-            guard case .success = result, sink.takeRestart() else { return result }
-            return await self.downloadAttempt(adapted, sink: sink)
+        let cached = configuration.cache.map { cache in
+            CachedDownload(
+                cache: cache, handler: CachedAttempt.requestHandler ?? configuration.cachedResponseHandler)
         }
-        return sink.response(head)
+        let sent = Locked<(request: URLRequest, time: Date)?>(nil)
+        let head = try await RequestExecution(client: self, request: base).run { adapted, _ in
+            if let cached, let answer = cached.answer(adapted, sink: sink) { return answer }
+            let request = cached == nil ? adapted : CachedAttempt.bypassingCaches(adapted)
+            sent.withLock { $0 = (adapted, Date()) }
+            let result = await self.downloadAttempt(request, sink: sink)
+            guard case .success = result, sink.takeRestart() else { return result }
+            return await self.downloadAttempt(request, sink: sink)
+        }
+        let download = sink.response(head)
+        if let cached, let (request, time) = sent.value {
+            await cached.store(
+                head, for: request, file: download.fileURL, resumed: download.resumedFrom > 0, requestTime: time)
+        }
+        return download
     }
 
     /// One attempt: an exchange whose body the sink writes to the partial file.

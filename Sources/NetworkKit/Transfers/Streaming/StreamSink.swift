@@ -57,11 +57,15 @@ extension HTTPClient {
         let pins = configuration.publicKeyPins
         let follows = configuration.followsRedirects
         let cookies = cookieHandling
+        // A stream's body is never stored or answered from the cache (it is live); an unsafe
+        // request's success still makes what the cache holds for its URI out of date (§4.4).
+        let cache = configuration.cache
         let attempt: @Sendable (URLRequest, Int) async -> Result<HTTPResponse, HTTPError> = { adapted, _ in
             let sink = StreamSink(
                 request: adapted, check: check,
                 onHead: { head in
                     accepted.withLock { $0 = true }
+                    cache?.invalidate(after: adapted, status: head.statusCode, headers: head.headers)
                     onHead(head)
                 }, onData: onData)
             return await HTTPExchange(

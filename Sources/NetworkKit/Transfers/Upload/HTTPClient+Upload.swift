@@ -96,6 +96,10 @@ extension HTTPClient {
                 followsRedirects: self.configuration.followsRedirects, cookies: self.cookieHandling)
             let result = await exchange.run(on: self.transport)
             if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
+            // A successful upload makes what the cache holds for its URI out of date (RFC 9111 §4.4).
+            if case .success(let response) = result, let cache = self.configuration.cache {
+                cache.invalidate(after: adapted, status: response.statusCode, headers: response.headers)
+            }
             return result.flatMap(validation.validate)
         }
         reporter?.finish(completed: length)
