@@ -40,6 +40,9 @@
             /// Once, without a warm-up, whatever `--runs` says: for a case whose one run is long enough
             /// to average over itself, or that measures a process from its start (peak memory).
             case once
+            /// `--runs` times, but at least this many: for a goal on a ratio close to 1 (a few
+            /// percent), whose median needs more runs than the machine's noise allows with three.
+            case atLeast(Int)
         }
 
         /// An amount of work and its unit.

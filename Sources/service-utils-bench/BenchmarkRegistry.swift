@@ -6,6 +6,7 @@
             JSONEncodingBenchmarks.all
             + NetworkBenchmarks.all
             + CookieBenchmarks.all
+            + CacheBenchmarks.all
             + MockServerBenchmarks.all
             + SecurityBenchmarks.all
             + StorageBenchmarks.all

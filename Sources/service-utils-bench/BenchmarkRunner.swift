@@ -26,9 +26,17 @@
             }
             defer { print() }
             result.work = prepared.workPerRun
-            if prepared.repetition == .once {
+            switch prepared.repetition {
+            case .asRequested:
+                break
+            case .once:
                 (result.runs, result.warmups) = (1, 0)
                 print("  (one run, no warm-up: each run is long, and warms itself up or measures fresh processes)")
+            case .atLeast(let minimum) where result.runs < minimum:
+                result.runs = minimum
+                print("  (\(minimum) runs at least: its goals bound ratios near 1, which fewer runs cannot tell)")
+            case .atLeast:
+                break
             }
             do {
                 let all = [prepared.baseline] + prepared.cases
