@@ -23,9 +23,21 @@ package enum FieldName {
             }
             return true
         }
-        // Lowercasing can change the length of a name that is not all ASCII.
+        // Lowercasing can change the length of a name that is not all ASCII; but an ASCII first
+        // scalar stays the first scalar, lowercased, so two different ones tell the names apart
+        // without reading them whole (the usual case of a lookup passing other names).
+        if let one = left.first, let other = right.first, one | other < 0x80,
+            lowercase(one) != lowercase(other)
+        {
+            return false
+        }
         guard !isASCII(lhs) || !isASCII(rhs) else { return false }
         return lhs.lowercased() == rhs.lowercased()
+    }
+
+    /// An ASCII byte lowercased.
+    private static func lowercase(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Whether `text` is all ASCII, read from its bytes in place where the string has them (every

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -115,9 +116,10 @@ struct CacheControl: Sendable, Equatable {
     ///
     /// - Parameter request: The request.
     init(request: URLRequest) {
-        let values = request.value(forHTTPHeaderField: "Cache-Control").map { [$0] } ?? []
+        let fields = request.allHTTPHeaderFields
+        let values = URLRequest.value(of: "Cache-Control", in: fields).map { [$0] } ?? []
         self.init(fieldValues: values)
-        if !isPresent, let pragma = request.value(forHTTPHeaderField: "Pragma"),
+        if !isPresent, let pragma = URLRequest.value(of: "Pragma", in: fields),
             Self.members(of: pragma).contains(where: { $0.name == "no-cache" })
         {
             noCache = .all
@@ -151,7 +153,7 @@ struct CacheControl: Sendable, Equatable {
     /// The field names of a `no-cache="a, b"` argument, lowercased; nil for none (unqualified).
     private static func fieldNames(_ argument: String?) -> [String]? {
         guard let argument else { return nil }
-        let names = argument.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+        let names = argument.split(separator: ",").map { FieldValue.trimmed($0).lowercased() }
             .filter { !$0.isEmpty }
         return names.isEmpty ? nil : names
     }

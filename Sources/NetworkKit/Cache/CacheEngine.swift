@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -132,10 +133,15 @@ enum CacheEngine {
         return firstDate != secondDate ? firstDate < secondDate : first.responseTime < second.responseTime
     }
 
+    /// The fields that make a request conditional or partial.
+    static let preconditionFields = [
+        "If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range",
+    ]
+
     /// Whether `request` carries a precondition or a range of its own.
     static func hasOwnPreconditions(_ request: URLRequest) -> Bool {
-        ["If-None-Match", "If-Modified-Since", "If-Match", "If-Unmodified-Since", "If-Range", "Range"]
-            .contains { request.value(forHTTPHeaderField: $0) != nil }
+        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return false }
+        return fields.keys.contains { name in preconditionFields.contains { FieldName.same(name, $0) } }
     }
 
     private static func allows(_ maxStale: CacheControl.MaxStale, _ staleness: Double) -> Bool {

@@ -56,12 +56,12 @@ struct CacheFreshness: Sendable, Equatable {
     /// (§5.3), so the lifetime is 0; with several `Expires` lines the first counts.
     static func lifetime(of entry: CachedEntry, _ directives: CacheControl) -> (Double, Bool) {
         if let maxAge = directives.maxAge { return (Double(maxAge), false) }
-        if entry.headers.contains("Expires") {
-            guard let expires = entry.firstDate("Expires") else { return (0, false) }
+        if entry.derived.hasExpires {
+            guard let expires = entry.derived.expires else { return (0, false) }
             return (max(0, expires.timeIntervalSince(entry.dateValue)), false)
         }
         guard heuristicallyCacheableStatuses.contains(entry.status) || directives.isPublic,
-            let lastModified = entry.firstDate("Last-Modified")
+            let lastModified = entry.derived.lastModifiedDate
         else { return (0, true) }
         let sinceModified = entry.dateValue.timeIntervalSince(lastModified)
         return (min(max(0, sinceModified * heuristicFraction), maximumHeuristicLifetime), true)
@@ -84,17 +84,11 @@ struct CacheFreshness: Sendable, Equatable {
     static func currentAge(of entry: CachedEntry, at now: Date) -> Double {
         let apparentAge = max(0, entry.responseTime.timeIntervalSince(entry.dateValue))
         let responseDelay = max(0, entry.responseTime.timeIntervalSince(entry.requestTime))
-        let correctedAgeValue = Double(ageValue(of: entry)) + responseDelay
+        let correctedAgeValue = Double(entry.derived.ageValue) + responseDelay
         let correctedInitialAge = max(apparentAge, correctedAgeValue)
         let residentTime = max(0, now.timeIntervalSince(entry.responseTime))
         let age = correctedInitialAge + residentTime
         return age.isNaN ? Double(DeltaSeconds.maximum) : age
     }
 
-    /// The response's `Age`: the first member of its value (§5.1), or 0 when absent or invalid.
-    static func ageValue(of entry: CachedEntry) -> Int {
-        guard let line = entry.headers.value(for: "Age") else { return 0 }
-        let first = line.split(separator: ",", omittingEmptySubsequences: false).first ?? ""
-        return DeltaSeconds.parse(first.trimmingCharacters(in: .whitespaces)) ?? 0
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -25,7 +26,7 @@ enum CacheInvalidation {
         else { return [] }
         var keys = [CacheKey(url: url)]
         for name in ["Location", "Content-Location"] {
-            guard let value = headers.value(for: name)?.trimmingCharacters(in: .whitespaces), !value.isEmpty,
+            guard let value = headers.value(for: name).map(FieldValue.trimmed), !value.isEmpty,
                 let target = URL(string: value, relativeTo: url)?.absoluteURL, let origin = origin(of: target),
                 origin == self.origin(of: url)
             else { continue }

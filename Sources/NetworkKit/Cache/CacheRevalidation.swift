@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -47,7 +48,7 @@ enum CacheRevalidation {
         -> [Int]
     {
         let indices = Array(record.entries.indices)
-        if let tag = headers.value(for: "ETag")?.trimmingCharacters(in: .whitespaces), !tag.isEmpty {
+        if let tag = headers.value(for: "ETag").map(FieldValue.trimmed), !tag.isEmpty {
             if !isWeak(tag) {
                 return indices.filter { record.entries[$0].entityTag.map { !isWeak($0) && $0 == tag } ?? false }
             }
@@ -56,7 +57,7 @@ enum CacheRevalidation {
                     record.entries[index].entityTag.map { opaque($0) == opaque(tag) } ?? false
                 }, in: record)
         }
-        if let lastModified = headers.value(for: "Last-Modified")?.trimmingCharacters(in: .whitespaces),
+        if let lastModified = headers.value(for: "Last-Modified").map(FieldValue.trimmed),
             !lastModified.isEmpty
         {
             return mostRecent(indices.filter { record.entries[$0].lastModified == lastModified }, in: record)
@@ -95,9 +96,7 @@ enum CacheRevalidation {
             for replacement in replacements[name] ?? [] { result.add(replacement) }
         }
         var entry = entry
-        entry.headers = result
-        entry.requestTime = requestTime
-        entry.responseTime = responseTime
+        entry.update(headers: result, requestTime: requestTime, responseTime: responseTime)
         return entry
     }
 
@@ -107,7 +106,7 @@ enum CacheRevalidation {
     /// response is out of date.
     static func headResponse(_ headers: HTTPHeaders, matches entry: CachedEntry) -> Bool {
         func value(_ name: String, _ fields: HTTPHeaders) -> String? {
-            fields.value(for: name)?.trimmingCharacters(in: .whitespaces)
+            fields.value(for: name).map { FieldValue.trimmed($0) }
         }
         if let tag = value("ETag", headers), tag != entry.entityTag { return false }
         if let lastModified = value("Last-Modified", headers), lastModified != entry.lastModified { return false }

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -54,7 +55,7 @@ enum CacheStorability {
         var names = hopByHopNames
         for line in headers.values(for: "Connection") {
             for member in line.split(separator: ",") {
-                names.insert(member.trimmingCharacters(in: .whitespaces).lowercased())
+                names.insert(FieldValue.trimmed(member).lowercased())
             }
         }
         return names

@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -28,7 +29,7 @@ enum CacheVary {
         var seen: Set<String> = []
         for line in headers.values(for: "Vary") {
             for member in line.split(separator: ",") {
-                let name = member.trimmingCharacters(in: .whitespaces).lowercased()
+                let name = FieldValue.trimmed(member).lowercased()
                 if name == "*" { return nil }
                 if !name.isEmpty, seen.insert(name).inserted { names.append(name) }
             }
@@ -68,7 +69,7 @@ enum CacheVary {
     /// ```
     static func normalized(_ value: String) -> String {
         value.split(separator: ",", omittingEmptySubsequences: false)
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { FieldValue.trimmed($0) }
             .joined(separator: ", ")
     }
 

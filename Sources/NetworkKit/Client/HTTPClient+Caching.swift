@@ -116,11 +116,19 @@ struct CachedAttempt: Sendable {
             duration: duration, source: cached.source)
     }
 
-    /// `request` with `headers` set.
+    /// `request` with `headers` set, replacing fields of the same names: in one change of the
+    /// request, as each change copies a `URLRequest`'s whole storage on Linux.
     static func adding(_ headers: HTTPHeaders, to request: URLRequest) -> URLRequest {
         guard !headers.isEmpty else { return request }
         var request = request
-        for header in headers { request.setValue(header.value, forHTTPHeaderField: header.name) }
+        var fields = request.allHTTPHeaderFields ?? [:]
+        for header in headers {
+            if fields[header.name] == nil, let other = fields.keys.first(where: { FieldName.same($0, header.name) }) {
+                fields[other] = nil
+            }
+            fields[header.name] = header.value
+        }
+        request.allHTTPHeaderFields = fields
         return request
     }
 

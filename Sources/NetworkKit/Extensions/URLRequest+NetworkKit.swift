@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 #if canImport(FoundationNetworking)
     import Foundation
     public import FoundationNetworking
@@ -56,5 +58,20 @@ extension URLRequest {
     var hasHTTPScheme: Bool {
         let scheme = url?.scheme?.lowercased()
         return scheme == "http" || scheme == "https"
+    }
+}
+
+extension URLRequest {
+    /// The value of the field called `name` in any case: the same answer as
+    /// `value(forHTTPHeaderField:)`, whose Linux lookup compares every name through `NSString`
+    /// (a microsecond a call), found in the fields read once.
+    ///
+    /// - Parameters:
+    ///   - name: The field name.
+    ///   - fields: The request's `allHTTPHeaderFields`.
+    static func value(of name: String, in fields: [String: String]?) -> String? {
+        guard let fields, !fields.isEmpty else { return nil }
+        if let value = fields[name] { return value }
+        return fields.first { FieldName.same($0.key, name) }?.value
     }
 }

@@ -70,7 +70,7 @@ struct CacheFreshnessTests {
     @Test("§5.1: an invalid Age is ignored, a list uses its first member, a huge one clamps")
     func ageParsing() {
         func age(_ value: String) -> Int {
-            CacheFreshness.ageValue(of: CacheTesting.entry([("Age", value)]))
+            CacheTesting.entry([("Age", value)]).derived.ageValue
         }
         #expect(age("-7200") == 0 && age("7200.0") == 0 && age("7200a") == 0 && age("a7200") == 0)
         #expect(age("0, 7200") == 0 && age("7200, 0") == 7200)

@@ -11,7 +11,7 @@ struct HeaderNameMatchingTests {
     static let names = [
         "", "a", "A", "Content-Type", "content-type", "CONTENT-TYPE", "Content-Typ", "Content_Type", "@", "`",
         "[", "{", "X-@", "X-`", "\u{212A}", "k", "K", "\u{212A}ey", "key", "\u{130}", "i\u{307}", "é", "É", "Ée",
-        "ée", "x-é", "X-É", "ß", "SS", "ss",
+        "ée", "x-é", "X-É", "ß", "SS", "ss", "@x", "`xy", "Ax", "axy", "Date", "age", "-a", "\ra",
     ]
 
     @Test("FieldName.same answers as comparing lowercased() copies does, for every pair")
@@ -23,6 +23,21 @@ struct HeaderNameMatchingTests {
                     FieldName.same(one, other) == (one.lowercased() == other.lowercased()),
                     "\(one.debugDescription) and \(other.debugDescription)")
             }
+        }
+    }
+
+    @Test("FieldValue.trimmed drops leading and trailing spaces and tabs only, as OWS (RFC 9110 §5.6.3)")
+    func trimsOptionalWhitespace() {
+        // Given values with spaces, tabs, other whitespace and non-ASCII text at either end
+        let values = [
+            "", " ", "\t \t", "v1", " \"v1\" ", "\tW/\"x\"\t", "a b", " a b ", "\u{A0}x\u{A0}", "\nx\r", " é ", "é",
+            " \u{1F600}\t",
+        ]
+        for value in values {
+            // Then each is trimmed as Foundation trims exactly the set of space and tab
+            let expected = value.trimmingCharacters(in: CharacterSet(charactersIn: " \t"))
+            #expect(FieldValue.trimmed(value) == expected, "\(value.debugDescription)")
+            #expect(FieldValue.trimmed(value[...]) == expected)
         }
     }
 
