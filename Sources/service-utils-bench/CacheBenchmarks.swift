@@ -111,10 +111,11 @@
         static let diskCount = StorageBenchmarks.count
 
         /// Storing then loading ``diskCount`` entries on disk, each the JSON of one of StorageKit's
-        /// benchmark models: the cache through a client whose transport answers in process (so only
-        /// the client and the cache are timed), into a new folder each run; LocalStorage
-        /// (`.synchronized`: both flush each file and its folder) storing and loading the same bytes
-        /// is the baseline.
+        /// benchmark models, through a client whose transport answers in process (so only the client
+        /// and the cache are timed): each run sends every URL with `.reloadIgnoringLocalCacheData`
+        /// (the answer replaces the stored one, as LocalStorage's store replaces a file), then again
+        /// (answered from the cache). LocalStorage (`.synchronized`: both flush each file and its
+        /// folder) storing and loading the same bytes under the same keys is the baseline.
         static let disk = Benchmark(
             name: "NetworkKit.cacheDisk",
             summary: "store then load \(diskCount.formatted()) responses on disk (the JSON of StorageKit's "
@@ -128,23 +129,24 @@
             let root = FileManager.default.temporaryDirectory
                 .appendingPathComponent("cache-bench-\(UUID().uuidString)", isDirectory: true)
             let storage = LocalStorage(directory: root.appendingPathComponent("local"), durability: .synchronized)
-            let transport = InProcessTransport(bodies: bodies, cacheControl: "max-age=3600")
+            let cache = HTTPCache(directory: root.appendingPathComponent("cache"), maximumBytes: 256 << 20)
+            let client = HTTPClient {
+                $0.transport = InProcessTransport(bodies: bodies, cacheControl: "max-age=3600")
+                $0.cache = cache
+                $0.cookies = nil
+            }
             let frozen = bodies
-            // Both sides must agree before they are timed against each other.
+            // Both sides must agree before they are timed against each other (and both hold every
+            // key from here on, so each run replaces files on both sides).
             try await StorageBenchmarks.ours(models, storage)
-            try await storeAndLoad(frozen, transport: transport, in: root.appendingPathComponent("check"))
+            try await storeAndLoad(frozen, client: client, cache: cache)
             return PreparedBenchmark(
                 baseline: .timed("LocalStorage (.synchronized)") {
                     try await StorageBenchmarks.ours(models, storage)
                 },
                 cases: [
-                    .reported("HTTPCache(directory:)") {
-                        let folder = root.appendingPathComponent("cache-\(UUID().uuidString)")
-                        defer { try? FileManager.default.removeItem(at: folder) }
-                        let clock = ContinuousClock()
-                        let start = clock.now
-                        try await storeAndLoad(frozen, transport: transport, in: folder)
-                        return BenchmarkSample(duration: start.duration(to: clock.now))
+                    .timed("HTTPCache(directory:)") {
+                        try await storeAndLoad(frozen, client: client, cache: cache)
                     }
                 ],
                 workPerRun: .init(amount: Double(diskCount), unit: "responses"),
@@ -152,20 +154,15 @@
             )
         }
 
-        /// Sends every path once (each answer stored in a new cache in `folder`), then again (each
-        /// answered from the cache), checking every body.
-        static func storeAndLoad(_ bodies: [String: Data], transport: InProcessTransport, in folder: URL) async throws {
-            let cache = HTTPCache(directory: folder, maximumBytes: 256 << 20)
-            let client = HTTPClient {
-                $0.transport = transport
-                $0.cache = cache
-                $0.cookies = nil
-            }
+        /// Sends every path with `.reloadIgnoringLocalCacheData` (each answer stored, replacing what
+        /// the cache held), then as usual (each answered from the cache), checking every body.
+        static func storeAndLoad(_ bodies: [String: Data], client: HTTPClient, cache: HTTPCache) async throws {
             let paths = bodies.keys.sorted()
             for path in paths {
                 guard let url = URL(string: "http://cache.bench" + path) else { throw BenchmarkError("no URL") }
-                guard try await client.send(URLRequest(url: url)).source == .network else {
-                    throw BenchmarkError("\(path) was answered from a new cache")
+                let request = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData)
+                guard try await client.send(request).source == .network else {
+                    throw BenchmarkError("\(path) was answered from the cache on a reload")
                 }
             }
             if let problem = cache.lastError { throw BenchmarkError("the cache folder failed: \(problem)") }
@@ -211,7 +208,7 @@
                         $0.transport = transport
                         $0.cookies = nil
                     }
-                    return try await measureMemory(client, cache: nil)
+                    return try await measureMemory(client, cache: nil, warmingUpWith: client)
                 },
                 cases: [
                     .reported("HTTPCache(maximumBytes:)") {
@@ -221,7 +218,11 @@
                             $0.cookies = nil
                             $0.cache = cache
                         }
-                        return try await measureMemory(client, cache: cache)
+                        let warmUp = HTTPClient {
+                            $0.transport = transport
+                            $0.cookies = nil
+                        }
+                        return try await measureMemory(client, cache: cache, warmingUpWith: warmUp)
                     }
                 ],
                 workPerRun: .init(amount: Double(memoryURLs), unit: "requests"),
@@ -230,8 +231,12 @@
         }
 
         /// Sends ``memoryURLs`` requests to distinct URLs, 8 at a time, reading the resident memory
-        /// before and after; for a cache, checks it kept within its bound and notes the growth beyond it.
-        private static func measureMemory(_ client: HTTPClient, cache: HTTPCache?) async throws -> BenchmarkSample {
+        /// before and after; for a cache, checks it kept within its bound and notes the growth beyond
+        /// it. The warm-up (10,000 requests) goes through `warmUp`, a client without the cache, so the
+        /// first reading is taken with the cache still empty.
+        private static func measureMemory(_ client: HTTPClient, cache: HTTPCache?, warmingUpWith warmUp: HTTPClient)
+            async throws -> BenchmarkSample
+        {
             func resident() throws -> Int {
                 guard let reading = ProcessMemory.read(process: getpid()) else {
                     throw BenchmarkError("cannot read /proc/self/status (Linux only)")
@@ -239,13 +244,17 @@
                 return reading.resident
             }
             let counter = URLCounter()
-            let send: @Sendable () async throws -> Void = {
-                guard let url = URL(string: "http://cache.bench/item-\(counter.next())") else {
-                    throw BenchmarkError("no URL")
+            func sender(_ client: HTTPClient) -> @Sendable () async throws -> Void {
+                {
+                    guard let url = URL(string: "http://cache.bench/item-\(counter.next())") else {
+                        throw BenchmarkError("no URL")
+                    }
+                    blackHole(try await client.send(URLRequest(url: url)).body)
                 }
-                blackHole(try await client.send(URLRequest(url: url)).body)
             }
-            try await NetworkBenchmarks.drive(10_000, concurrency: 8, send)  // warm-up
+            let send = sender(client)
+            try await NetworkBenchmarks.drive(10_000, concurrency: 8, sender(warmUp))
+            guard (cache?.currentBytes ?? 0) == 0 else { throw BenchmarkError("the warm-up filled the cache") }
             let before = try resident()
             let cpuBefore = CPUTime.process()
             let clock = ContinuousClock()
