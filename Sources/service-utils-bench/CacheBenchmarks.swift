@@ -47,6 +47,7 @@
             let revalidating = URLRequest(url: url, cachePolicy: .reloadRevalidatingCacheData)
             do {
                 // Both must answer as intended before they are timed: stored, then from the cache.
+                let start = server.logged()
                 let body = try await plain.send(request).body
                 _ = try await cached.send(request)
                 let hit = try await cached.send(request)
@@ -56,6 +57,9 @@
                 else {
                     throw BenchmarkError("the cache answered \(hit.source) and \(revalidated.source)")
                 }
+                // nginx logs a request after answering it: its three must be in the log before a
+                // case counts the lines that follow.
+                _ = await server.logged(since: start, atLeast: 3)
             } catch {
                 server.stop()
                 throw error

@@ -107,6 +107,37 @@ struct CacheTransfersTests {
         #expect(Self.gets(server) == 3)
     }
 
+    @Test("bad input: a 1 GiB response fresh for an hour is downloaded whole, never read back or stored")
+    func gigabyteNotStored() async throws {
+        // Given nginx's 1 GiB file with max-age, and a client whose cache takes entries up to 8 MiB
+        let url = try Fixture.url("SU_NGINX_URL").appendingPathComponent("huge.bin")
+        let folder = try TestFolder()
+        defer { folder.remove() }
+        let cache = HTTPCache(directory: folder.file("cache"), maximumBytes: 64 << 20)
+        let client = HTTPClient { $0.cache = cache }
+        let before = ProcessFigures.read()
+
+        // When it is downloaded twice
+        let first = try await client.download(URLRequest(url: url), to: folder.file("huge.bin"))
+        let after = ProcessFigures.read()
+        try FileManager.default.removeItem(at: first.fileURL)
+        let second = try await client.download(URLRequest(url: url), to: folder.file("huge.bin"))
+        defer { try? FileManager.default.removeItem(at: second.fileURL) }
+
+        // Then both were whole and came from the network, nothing was stored, and the body was
+        // never held in memory (a read-back would add a gibibyte; AddressSanitizer's quarantine
+        // makes resident memory meaningless there)
+        #expect(first.byteCount == 1 << 30)
+        #expect(second.byteCount == 1 << 30)
+        #expect(first.response.source == .network)
+        #expect(second.response.source == .network)
+        #expect(cache.currentBytes == 0)
+        #expect(cache.lastError == nil)
+        if !ProcessFigures.underAddressSanitizer, let before, let after {
+            #expect(after.residentKilobytes - before.residentKilobytes < 768 * 1024)
+        }
+    }
+
     @Test("only-if-cached with nothing stored fails a download with 504 and leaves no file", arguments: engines)
     func onlyIfCachedMiss(engine: BuiltInTransport) async throws {
         // Given an empty cache and a request that may only be answered from it
