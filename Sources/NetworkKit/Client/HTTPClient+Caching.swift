@@ -29,10 +29,7 @@ struct CachedAttempt: Sendable {
             if let background { revalidateInBackground(request, background) }
             return .success(Self.response(cached, to: request))
         case .unsatisfiable:
-            return .success(
-                HTTPResponse(
-                    request: request, statusCode: 504, headers: [:], body: Data(), url: request.url, duration: .zero,
-                    source: .cache))
+            return .success(Self.unsatisfiable(request))
         case .miss:
             return await sendAndStore(Self.bypassingCaches(request))
         case .validate(let validation):
@@ -116,18 +113,21 @@ struct CachedAttempt: Sendable {
             duration: duration, source: cached.source)
     }
 
+    /// The cache's answer to a request it may not send and cannot answer (`only-if-cached`,
+    /// `.returnCacheDataDontLoad`): 504 Gateway Timeout (RFC 9111 §5.2.1.7).
+    static func unsatisfiable(_ request: URLRequest) -> HTTPResponse {
+        HTTPResponse(
+            request: request, statusCode: 504, headers: [:], body: Data(), url: request.url, duration: .zero,
+            source: .cache)
+    }
+
     /// `request` with `headers` set, replacing fields of the same names: in one change of the
     /// request, as each change copies a `URLRequest`'s whole storage on Linux.
     static func adding(_ headers: HTTPHeaders, to request: URLRequest) -> URLRequest {
         guard !headers.isEmpty else { return request }
         var request = request
         var fields = request.allHTTPHeaderFields ?? [:]
-        for header in headers {
-            if fields[header.name] == nil, let other = fields.keys.first(where: { FieldName.same($0, header.name) }) {
-                fields[other] = nil
-            }
-            fields[header.name] = header.value
-        }
+        for header in headers { URLRequest.set(header.value, for: header.name, in: &fields) }
         request.allHTTPHeaderFields = fields
         return request
     }
@@ -156,6 +156,14 @@ struct CachedAttempt: Sendable {
     }
 }
 
+extension HTTPClient {
+    /// The handler asked before this request's answer is stored: the request's own
+    /// (``CachedAttempt/requestHandler``), else the client's.
+    var cachedResponseHandler: (any CachedResponseHandler)? {
+        CachedAttempt.requestHandler ?? configuration.cachedResponseHandler
+    }
+}
+
 extension HTTPCache {
     /// Takes a network answer as ``store(request:status:headers:body:requestTime:responseTime:allowed:)``
     /// does, asking `handler` first about a response it would store (see ``CachedResponseHandler``).
@@ -178,21 +186,17 @@ extension HTTPCache {
                 responseTime: responseTime)
             return
         }
+        var (status, headers, body, allowed) = (status, headers, body, true)
         switch await CachedResponseDecision.ask(handler, request: request, status: status, headers: headers, body: body)
         {
-        case .unchanged:
-            store(
-                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
-                responseTime: responseTime)
-        case .replaced(let status, let headers, let body):
-            store(
-                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
-                responseTime: responseTime)
-        case .refused:
-            store(
-                request: request, status: status, headers: headers, body: body, requestTime: requestTime,
-                responseTime: responseTime, allowed: false)
+        case .unchanged: break
+        case .replaced(let newStatus, let newHeaders, let newBody):
+            (status, headers, body) = (newStatus, newHeaders, newBody)
+        case .refused: allowed = false
         }
+        store(
+            request: request, status: status, headers: headers, body: body, requestTime: requestTime,
+            responseTime: responseTime, allowed: allowed)
     }
 
     /// Whether a background refresh of `url` may start now: false while one is under way.

@@ -180,9 +180,7 @@ public final class HTTPClient: Sendable {
                 await send(adapted).flatMap(validation.validate)
             }
         }
-        let cached = CachedAttempt(
-            cache: cache, send: send,
-            handler: CachedAttempt.requestHandler ?? configuration.cachedResponseHandler)
+        let cached = CachedAttempt(cache: cache, send: send, handler: cachedResponseHandler)
         return try await RequestExecution(client: self, request: base).run { adapted, _ in
             await cached.run(adapted).flatMap(validation.validate)
         }

@@ -74,8 +74,6 @@ struct ResponseValidation: Sendable {
     /// The request's `Accept` value, its name matched in any case: the same answer as
     /// `value(forHTTPHeaderField:)`, whose Linux lookup compares every name through `NSString`.
     static func accept(of request: URLRequest) -> String? {
-        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return nil }
-        if let value = fields["Accept"] { return value }
-        return fields.first { FieldName.same($0.key, "Accept") }?.value
+        URLRequest.value(of: "Accept", in: request.allHTTPHeaderFields)
     }
 }

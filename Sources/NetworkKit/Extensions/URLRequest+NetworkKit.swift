@@ -74,4 +74,18 @@ extension URLRequest {
         if let value = fields[name] { return value }
         return fields.first { FieldName.same($0.key, name) }?.value
     }
+
+    /// Sets the field called `name` in `fields` to `value`, replacing one of that name in any case,
+    /// as `setValue(_:forHTTPHeaderField:)` does, without copying a request for each field.
+    ///
+    /// - Parameters:
+    ///   - value: The value.
+    ///   - name: The field name.
+    ///   - fields: A request's `allHTTPHeaderFields`.
+    static func set(_ value: String, for name: String, in fields: inout [String: String]) {
+        if fields[name] == nil, let other = fields.keys.first(where: { FieldName.same($0, name) }) {
+            fields[other] = nil
+        }
+        fields[name] = value
+    }
 }

@@ -30,9 +30,7 @@ struct CachedDownload: Sendable {
         case .fresh(let cached), .stale(let cached, _):
             response = CachedAttempt.response(cached, to: request)
         case .unsatisfiable:
-            response = HTTPResponse(
-                request: request, statusCode: 504, headers: [:], body: Data(), url: request.url, duration: .zero,
-                source: .cache)
+            response = CachedAttempt.unsatisfiable(request)
         case .miss, .validate:
             return nil
         }

@@ -87,10 +87,7 @@ extension HTTPClient {
                 HTTPError.TransferFailure(request: HTTPError.RequestSummary(base), reason: error.reason))
         }
         defer { sink.unlock() }  // now, not whenever the last reference to the sink goes
-        let cached = configuration.cache.map { cache in
-            CachedDownload(
-                cache: cache, handler: CachedAttempt.requestHandler ?? configuration.cachedResponseHandler)
-        }
+        let cached = configuration.cache.map { CachedDownload(cache: $0, handler: cachedResponseHandler) }
         let sent = Locked<(request: URLRequest, time: Date)?>(nil)
         let head = try await RequestExecution(client: self, request: base).run { adapted, _ in
             if let cached, let answer = cached.answer(adapted, sink: sink) { return answer }

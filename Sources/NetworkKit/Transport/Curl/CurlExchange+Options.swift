@@ -41,7 +41,7 @@
             // A primed handle already sends a GET without a body.
             let length = primed ? nil : configureBody(options)
             var fields = request.allHTTPHeaderFields ?? [:]
-            if let addedCookie { Self.setCookie(addedCookie, in: &fields) }
+            if let addedCookie { URLRequest.set(addedCookie, for: "Cookie", in: &fields) }
             if let last = lines, last.matches(fields: fields, typed: length != nil) {
                 headerList = last
             } else {
@@ -55,15 +55,6 @@
                 return URLError(.unknown, reason: "libcurl refused an option: \(text)")
             }
             return nil
-        }
-
-        /// Puts `value` in `fields` as the `Cookie` field, replacing the caller's in whatever case
-        /// its name was written.
-        static func setCookie(_ value: String, in fields: inout [String: String]) {
-            if fields["Cookie"] == nil, let other = fields.keys.first(where: { FieldName.same($0, "Cookie") }) {
-                fields[other] = nil
-            }
-            fields["Cookie"] = value
         }
 
         /// Whether the hop sets no option but those every plain GET of the loop sets alike (no body,
