@@ -7,8 +7,7 @@ extension AFError: LocalizedError {
         case .explicitlyCancelled:
             "The request was cancelled explicitly."
         case .invalidURL(let url):
-            "The URL is not valid: "
-                + ((try? url.asURL()).map { Redaction.default.redact($0) } ?? String("\(url)".prefix(300)))
+            "The URL is not valid: \(Self.redacted(url))"
         case .parameterEncodingFailed(let reason):
             reason.text
         case .parameterEncoderFailed(let reason):
@@ -42,6 +41,18 @@ extension AFError: LocalizedError {
         case .sessionTaskFailed(let error):
             "The transfer failed: \(error.localizedDescription)"
         }
+    }
+}
+
+extension AFError {
+    /// The URL as text, at most 300 characters, with secret query values masked even when it does
+    /// not parse.
+    fileprivate static func redacted(_ url: any URLConvertible) -> String {
+        if let parsed = try? url.asURL() { return String(Redaction.default.redact(parsed).prefix(300)) }
+        let text = "\(url)"
+        guard let question = text.firstIndex(of: "?") else { return String(text.prefix(300)) }
+        let query = text[text.index(after: question)...].split(separator: "#", maxSplits: 1).first ?? ""
+        return String((text[...question] + Redaction.default.redact(query: String(query))).prefix(300))
     }
 }
 
