@@ -47,7 +47,7 @@ enum CacheStorability {
     /// - Returns: The fields to store.
     static func storedFields(of headers: HTTPHeaders) -> HTTPHeaders {
         let excluded = excludedNames(of: headers)
-        return HTTPHeaders(headers.filter { !excluded.contains($0.name.lowercased()) })
+        return HTTPHeaders(keepingRepeats: headers.filter { !excluded.contains($0.name.lowercased()) })
     }
 
     /// The lowercased names §3.1 keeps out of storage for a message with these fields.

@@ -2,8 +2,10 @@ import InternalServiceUtilities
 
 /// An ordered list of HTTP header fields with case-insensitive names.
 ///
-/// Order is kept and duplicates are allowed with ``add(_:)``; ``update(_:)`` replaces every field of
-/// that name with one.
+/// Order is kept. As in Alamofire, the initializers and literals keep one field per name, ignoring
+/// case: a later field of a name replaces the value and spelling of the first, in its place.
+/// ``update(_:)`` does the same one field at a time. Unlike Alamofire's, ``add(_:)`` appends even when
+/// the name is already there, for fields that may repeat (such as `Set-Cookie`).
 ///
 /// ```swift
 /// var headers: HTTPHeaders = [.accept("application/json")]
@@ -18,18 +20,26 @@ public struct HTTPHeaders: Hashable, Sendable {
         fields = []
     }
 
-    /// Creates a list from fields, keeping their order and duplicates.
+    /// Creates a list from fields in their order, one per name (see ``update(_:)``).
     ///
     /// - Parameter headers: The fields.
     public init(_ headers: [HTTPHeader]) {
-        fields = headers
+        fields = []
+        fields.reserveCapacity(headers.count)
+        for header in headers { update(header) }
     }
 
-    /// Creates a list from a dictionary, sorted by name so the order is the same on every run.
+    /// Creates a list holding `fields` as they are, repeated names included.
+    init(keepingRepeats fields: [HTTPHeader]) {
+        self.fields = fields
+    }
+
+    /// Creates a list from a dictionary, sorted by name so the order is the same on every run; names
+    /// that differ only in case make one field.
     ///
     /// - Parameter dictionary: Field names and values.
     public init(_ dictionary: [String: String]) {
-        self.init(uniqueNamesSorted: dictionary.map { HTTPHeader(name: $0.key, value: $0.value) })
+        self.init(dictionary.map { HTTPHeader(name: $0.key, value: $0.value) }.sorted { $0.name < $1.name })
     }
 
     /// A list of fields whose names are distinct, sorted by name as the dictionary initializer
@@ -103,7 +113,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     ///
     /// - Returns: The sorted list.
     public func sorted() -> HTTPHeaders {
-        HTTPHeaders(sortedFields())
+        HTTPHeaders(keepingRepeats: sortedFields())
     }
 
     /// The value of the first field called `name`, as Alamofire's `HTTPHeaders.value(for:)`.
@@ -202,14 +212,14 @@ extension HTTPHeaders: RandomAccessCollection {
 // MARK: - Literals and descriptions
 
 extension HTTPHeaders: ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, CustomStringConvertible {
-    /// Creates a list from field values such as `[.accept("application/json")]`.
+    /// Creates a list from field values such as `[.accept("application/json")]`, one field per name.
     ///
     /// - Parameter elements: The fields.
     public init(arrayLiteral elements: HTTPHeader...) {
         self.init(elements)
     }
 
-    /// Creates a list from `["Name": "value"]` pairs, in the order written.
+    /// Creates a list from `["Name": "value"]` pairs, in the order written, one field per name.
     ///
     /// - Parameter elements: The names and values.
     public init(dictionaryLiteral elements: (String, String)...) {

@@ -34,7 +34,8 @@ struct HTTPHeadersTests {
     @Test("sort and sorted order by name ignoring case, keeping repeated names in order")
     func sorting() {
         // Given fields out of order, in mixed case, with a repeated name
-        var headers: HTTPHeaders = ["x-b": "1", "Content-Type": "a/b", "X-A": "2", "X-B": "3"]
+        var headers: HTTPHeaders = ["x-b": "1", "Content-Type": "a/b", "X-A": "2"]
+        headers.add(name: "X-B", value: "3")
         // When sorted as a copy and in place
         let copy = headers.sorted()
         headers.sort()
@@ -45,6 +46,31 @@ struct HTTPHeadersTests {
         // And value(for:) reads the first field of a name in any case
         #expect(headers.value(for: "X-b") == "1")
         #expect(headers.value(for: "missing") == nil)
+    }
+
+    @Test("initializers and literals keep one field per name, in the first place, with the last spelling and value")
+    func onePerName() {
+        // Given the same three spellings through every initializer
+        let spellings = [HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"), HTTPHeader(name: "TAG", value: "3")]
+        let lists: [HTTPHeaders] = [
+            HTTPHeaders(spellings), ["tag": "1", "Tag": "2", "TAG": "3"],
+            [HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"), HTTPHeader(name: "TAG", value: "3")],
+        ]
+        // Then each holds one field, the last spelling and value
+        for list in lists {
+            #expect(list.count == 1)
+            #expect(list.first == HTTPHeader(name: "TAG", value: "3"))
+        }
+        // And the dictionary initializer, whose order is sorted, also holds one
+        #expect(HTTPHeaders(["tag": "1", "Tag": "2", "TAG": "3"]).count == 1)
+        // And a repeated name keeps the first one's place
+        let placed: HTTPHeaders = ["b": "1", "a": "2", "B": "3"]
+        #expect(placed.map(\.name) == ["B", "a"])
+        #expect(placed.map(\.value) == ["3", "2"])
+        // While add(_:) still appends a repeat
+        var repeated = placed
+        repeated.add(name: "b", value: "4")
+        #expect(repeated.values(for: "b") == ["3", "4"])
     }
 
     @Test("Alamofire's other builders name their fields, and languages are weighted by rank")
