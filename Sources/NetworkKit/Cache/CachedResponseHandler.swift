@@ -13,7 +13,7 @@
 /// second call is ignored. While the handler has not called it, the request's caller waits.
 ///
 /// Set one per client with ``HTTPClient/Configuration/cachedResponseHandler``, or per request with
-/// ``DataRequest/cacheResponse(using:)``:
+/// ``Request/cacheResponse(using:)``:
 ///
 /// ```swift
 /// let client = HTTPClient {

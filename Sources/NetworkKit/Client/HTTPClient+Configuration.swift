@@ -68,7 +68,7 @@ extension HTTPClient {
         public var cache: HTTPCache?
         /// Asked before ``cache`` stores a response: store it, change it, or store nothing
         /// (Alamofire's `Session(cachedResponseHandler:)`); nil, the default, stores what RFC 9111
-        /// allows. A request's own handler (``DataRequest/cacheResponse(using:)``) comes first.
+        /// allows. A request's own handler (``Request/cacheResponse(using:)``) comes first.
         ///
         /// ```swift
         /// let client = HTTPClient {

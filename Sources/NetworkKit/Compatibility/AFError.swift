@@ -4,7 +4,7 @@ public import Foundation
 /// matches on Alamofire's errors compiles against NetworkKit unchanged.
 ///
 /// The façade's requests fail with an `AFError` made from NetworkKit's ``HTTPError`` by
-/// ``init(_:)``; ``httpError`` gives the ``HTTPError`` back. Where a case carries an `any Error`,
+/// ``init(_:)``; ``HTTPError/init(_:request:response:data:)`` gives the ``HTTPError`` back. Where a case carries an `any Error`,
 /// that error is the ``HTTPError`` itself, so nothing is lost on the way:
 ///
 /// ```swift

@@ -2,172 +2,467 @@ public import Foundation
 import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
-/// A request made by a ``Session``, in Alamofire's `DataRequest` shape: add validation, then response
-/// handlers; the request is sent once, when the first handler is added, and every handler gets the
-/// same answer.
+/// Alamofire's `DataRequest`: a request whose response body is kept in memory, validated, then
+/// handed to response handlers.
 ///
-/// Handlers are plain closures (not `@Sendable`), called once on `queue` (the main queue by default,
-/// as in Alamofire, so a program needs a running main run loop or dispatch main queue; pass another
-/// queue otherwise).
+/// A ``Session`` makes it. It starts when its first response handler is added (unless the session was
+/// made with `startRequestsImmediately: false`; then call ``Request/resume()``), is sent once through
+/// the session's ``HTTPClient``, and every handler gets the same answer on its queue (the main queue by
+/// default, as in Alamofire).
 ///
 /// ```swift
-/// Session.default.request(route).validate(statusCode: 200..<400).responseJSON { response in
-///     guard let statusCode = response.response?.statusCode, let data = response.data else { return }
-///     print(statusCode, data.count)
+/// AF.request("https://httpbin.org/get").validate().responseData { response in
+///     switch response.result {
+///     case .success(let data): print(data.count)
+///     case .failure(let error): print(error.responseCode ?? 0)
+///     }
 /// }
 /// ```
-public final class DataRequest: Sendable {
-    /// A check added by `validate`.
-    enum Validation: Sendable {
-        case statusCodes(Set<Int>)
-        case acceptable
+open class DataRequest: Request, @unchecked Sendable {
+    /// A check of the response: success, or the error it fails with.
+    public typealias ValidationResult = Result<Void, any Error>
+    /// A check of a request's response and body, as ``validate(_:)`` takes.
+    public typealias Validation = @Sendable (URLRequest?, HTTPURLResponse, Data?) -> ValidationResult
+
+    private struct Exchange {
+        var validators: [Validation] = []
+        var task: Task<Void, Never>?
+        var data: Data?
+        /// Whether the answer came (it is held while the request is suspended).
+        var arrived = false
+        var delivered = false
+        var waiting: [@Sendable () -> Void] = []
     }
 
-    private struct State: Sendable {
-        var validations: [Validation] = []
-        var sending: Task<Result<HTTPResponse, HTTPError>, Never>?
-        var cachedResponseHandler: (any CachedResponseHandler)?
+    /// How ``Session/send(_:for:)`` ended.
+    enum Outcome: Sendable {
+        /// A response came and passed validation; it is recorded.
+        case answered
+        /// The request failed with this error.
+        case failed(AFError)
     }
 
-    private let client: HTTPClient
-    private let request: Result<URLRequest, HTTPError>
-    private let state = Locked(State())
+    /// What the request is made from.
+    public let convertible: any URLRequestConvertible
+    private let exchange = Locked(Exchange())
 
-    init(client: HTTPClient, request: Result<URLRequest, HTTPError>) {
-        self.client = client
-        self.request = request
-    }
-
-    /// Fails the response when its status code is not one of `acceptableStatusCodes` (Alamofire API).
+    /// Creates a request; a ``Session`` makes requests, and subclasses call this.
     ///
-    /// The response and data are still delivered beside the ``HTTPError/unacceptableStatus(_:)`` error.
+    /// - Parameters:
+    ///   - id: Its identifier.
+    ///   - convertible: What the `URLRequest` is made from.
+    ///   - underlyingQueue: The session's root queue.
+    ///   - serializationQueue: The queue for response serializers.
+    ///   - eventMonitor: The monitor told about its events.
+    ///   - interceptor: Its own interceptor.
+    ///   - shouldAutomaticallyResume: Whether it starts with its first response handler; nil for the session's choice.
+    ///   - delegate: The session.
+    public init(
+        id: UUID = UUID(), convertible: any URLRequestConvertible, underlyingQueue: DispatchQueue,
+        serializationQueue: DispatchQueue, eventMonitor: (any EventMonitor)?, interceptor: (any RequestInterceptor)?,
+        shouldAutomaticallyResume: Bool? = nil, delegate: any RequestDelegate
+    ) {
+        self.convertible = convertible
+        super.init(
+            id: id, underlyingQueue: underlyingQueue, serializationQueue: serializationQueue,
+            eventMonitor: eventMonitor,
+            interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume, delegate: delegate)
+    }
+
+    /// The response body, once it came.
+    open var data: Data? { exchange.withLock { $0.data } }
+
+    // MARK: - Validation
+
+    /// Fails the request with the error `validation` returns for its response.
+    ///
+    /// An error that is not an ``AFError`` becomes ``AFError/responseValidationFailed(reason:)`` with
+    /// `.customValidationFailed`. Validations run in the order added, once the response has come;
+    /// the first failure is the request's error.
+    ///
+    /// - Parameter validation: The check.
+    /// - Returns: This request.
+    @discardableResult
+    public func validate(_ validation: @escaping Validation) -> Self {
+        let ready = exchange.withLock { exchange -> (HTTPURLResponse, Data?)? in
+            exchange.validators.append(validation)
+            guard exchange.delivered, let response = self.response else { return nil }
+            return (response, exchange.data)
+        }
+        if let (response, data) = ready, error == nil { apply(validation, to: response, data: data) }
+        return self
+    }
+
+    /// Fails the request unless its status code is one of `acceptableStatusCodes`.
     ///
     /// - Parameter acceptableStatusCodes: The codes that count as success, such as `200..<400`.
-    /// - Returns: This request, for chaining.
+    /// - Returns: This request.
     @discardableResult
-    public func validate<S: Sequence>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
+    public func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
         let codes = Set(acceptableStatusCodes)
-        state.withLock { $0.validations.append(.statusCodes(codes)) }
-        return self
+        return validate { _, response, _ in Self.check(status: response.statusCode, against: codes) }
     }
 
-    /// Fails the response unless its status is 2xx and, when the request sets `Accept`, its content
-    /// type is one of the accepted ones (Alamofire API).
+    /// Fails the request unless the response's `Content-Type` matches one of `acceptableContentTypes`
+    /// (`*` wildcards allowed). An empty body passes, as in Alamofire.
     ///
-    /// - Returns: This request, for chaining.
+    /// - Parameter acceptableContentTypes: The MIME types that count as success, computed when the
+    ///   response has come.
+    /// - Returns: This request.
+    @discardableResult
+    public func validate<S: Sequence & Sendable>(
+        contentType acceptableContentTypes: @escaping @autoclosure @Sendable () -> S
+    )
+        -> Self where S.Element == String
+    {
+        validate { _, response, data in
+            Self.check(contentType: response.mimeType, data: data, against: Array(acceptableContentTypes()))
+        }
+    }
+
+    /// Fails the request unless its status is 2xx and its `Content-Type` is one the request's
+    /// `Accept` field lists (any type when it has none).
+    ///
+    /// - Returns: This request.
     @discardableResult
     public func validate() -> Self {
-        state.withLock { $0.validations.append(.acceptable) }
-        return self
+        validate { request, response, data in
+            let codes = Set(200..<300)
+            if case .failure(let error) = Self.check(status: response.statusCode, against: codes) {
+                return .failure(error)
+            }
+            let accepted =
+                request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) }
+                ?? ["*/*"]
+            return Self.check(contentType: response.mimeType, data: data, against: accepted)
+        }
     }
 
-    /// Calls `completionHandler` with the response body (Alamofire API).
+    // MARK: - Responses
+
+    /// Calls `completionHandler` on `queue` with the request, response, body and error, unserialized.
     ///
     /// - Parameters:
-    ///   - queue:             Where the handler runs; the main queue by default.
+    ///   - queue: Where the handler runs.
+    ///   - completionHandler: Called once.
+    /// - Returns: This request.
+    @discardableResult
+    public func response(
+        queue: DispatchQueue = .main, completionHandler: @escaping (AFDataResponse<Data?>) -> Void
+    ) -> Self {
+        let handler = OnceHandler(completionHandler)
+        return whenFinished { [self] in
+            let response = AFDataResponse<Data?>(
+                request: request, response: response, data: data, metrics: metrics, serializationDuration: 0,
+                result: error.map { .failure($0) } ?? .success(data))
+            queue.async { handler.call(response) }
+        }
+    }
+
+    /// Calls `completionHandler` on `queue` with the body (Alamofire's `responseData`); an empty body
+    /// is an error unless the status is 204 or 205 or the method `HEAD`.
+    ///
+    /// - Parameters:
+    ///   - queue: Where the handler runs; the main queue by default.
     ///   - completionHandler: Called once with the request, response, data and result.
-    /// - Returns: This request, for chaining.
+    /// - Returns: This request.
     @discardableResult
     public func responseData(
-        queue: DispatchQueue = .main, completionHandler: @escaping (DataResponse<Data, HTTPError>) -> Void
+        queue: DispatchQueue = .main, completionHandler: @escaping (AFDataResponse<Data>) -> Void
     ) -> Self {
-        deliver(on: queue, completionHandler) { response, _ in .success(response.body) }
+        let handler = OnceHandler(completionHandler)
+        return serialized(queue: queue) { request, response, data, error -> Data in
+            if let error { throw error }
+            guard let data, !data.isEmpty else {
+                if [204, 205].contains(response?.statusCode ?? 0) || request?.httpMethod == "HEAD" { return Data() }
+                throw AFError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
+            }
+            return data
+        } deliver: {
+            handler.call($0)
+        }
     }
 
-    /// Calls `completionHandler` with the body parsed by `JSONSerialization` (Alamofire's deprecated but
-    /// widely used `responseJSON`). An empty body is `NSNull` for 204 and 205, an error otherwise.
+    /// Calls `completionHandler` on `queue` with the body parsed by `JSONSerialization` (Alamofire's
+    /// deprecated but widely used `responseJSON`). An empty body is `NSNull` for 204 and 205 and for
+    /// `HEAD`, an error otherwise.
     ///
     /// - Parameters:
-    ///   - queue:             Where the handler runs; the main queue by default.
-    ///   - options:           `JSONSerialization` options; fragments allowed by default.
+    ///   - queue: Where the handler runs; the main queue by default.
+    ///   - options: `JSONSerialization` options; fragments allowed by default.
     ///   - completionHandler: Called once with the request, response, data and result.
-    /// - Returns: This request, for chaining.
+    /// - Returns: This request.
     @discardableResult
     public func responseJSON(
-        queue: DispatchQueue = .main, options: JSONSerialization.ReadingOptions = .fragmentsAllowed,
-        completionHandler: @escaping (DataResponse<Any, HTTPError>) -> Void
+        queue: DispatchQueue = .main, options: JSONSerialization.ReadingOptions = .allowFragments,
+        completionHandler: @escaping (AFDataResponse<Any>) -> Void
     ) -> Self {
-        deliver(on: queue, completionHandler) { response, _ in
-            DataResponse<Any, HTTPError>.json(response, options: options)
+        let handler = OnceHandler(completionHandler)
+        return serialized(queue: queue) { request, response, data, error -> Any in
+            if let error { throw error }
+            let body = data ?? Data()
+            if body.isEmpty {
+                if [204, 205].contains(response?.statusCode ?? 0) || request?.httpMethod == "HEAD" { return NSNull() }
+                throw AFError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
+            }
+            do {
+                return try JSONSerialization.jsonObject(with: body, options: options)
+            } catch {
+                throw AFError.responseSerializationFailed(reason: .jsonSerializationFailed(error: error))
+            }
+        } deliver: {
+            handler.call($0)
         }
     }
 
-    /// Decides what the client's ``HTTPCache`` stores of this request's response, before the
-    /// client's own handler (Alamofire API). Set it before the first response handler, which sends
-    /// the request.
-    ///
-    /// ```swift
-    /// session.request(route).cacheResponse(using: ResponseCacher.doNotCache).responseData { _ in }
-    /// ```
-    ///
-    /// - Parameter handler: The handler.
-    /// - Returns: This request, for chaining.
-    @discardableResult
-    public func cacheResponse(using handler: any CachedResponseHandler) -> Self {
-        state.withLock { $0.cachedResponseHandler = handler }
+    /// Runs `serialize` on the serialization queue once the request has finished, then `deliver` on
+    /// `queue` with the response it makes; a thrown error that is not an ``AFError`` becomes
+    /// `.responseSerializationFailed(.customSerializationFailed)`.
+    func serialized<Value>(
+        queue: DispatchQueue,
+        serialize: @escaping @Sendable (URLRequest?, HTTPURLResponse?, Data?, AFError?) throws -> Value,
+        deliver: @escaping @Sendable (AFDataResponse<Value>) -> Void
+    ) -> Self {
+        whenFinished { [self] in
+            let (request, response, data, error) = (request, response, data, error)
+            serializationQueue.async {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let result: Result<Value, AFError>
+                do {
+                    result = .success(try serialize(request, response, data, error))
+                } catch let error as AFError {
+                    result = .failure(error)
+                } catch {
+                    result = .failure(.responseSerializationFailed(reason: .customSerializationFailed(error: error)))
+                }
+                let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let made = Handoff(
+                    AFDataResponse<Value>(
+                        request: request, response: response, data: data, metrics: nil,
+                        serializationDuration: duration, result: result))
+                queue.async { deliver(made.value) }
+            }
+        }
+    }
+
+    // MARK: - Running
+
+    /// Runs `body` once the request has finished (now, if it has); starts the request first when
+    /// the session starts requests immediately.
+    func whenFinished(_ body: @escaping @Sendable () -> Void) -> Self {
+        let now = exchange.withLock { exchange -> Bool in
+            if exchange.delivered { return true }
+            exchange.waiting.append(body)
+            return false
+        }
+        if now {
+            body()
+        } else if shouldAutomaticallyResume ?? delegate?.startImmediately ?? true {
+            resume()
+        }
         return self
     }
 
-    /// Decides what the client's cache stores of this request's response with a ``ResponseCacher``
-    /// of `behavior` (Alamofire API); see ``cacheResponse(using:)``.
-    ///
-    /// - Parameter behavior: Cache, do not cache, or modify.
-    /// - Returns: This request, for chaining.
-    @discardableResult
-    public func cacheResponse(with behavior: ResponseCacher.Behavior) -> Self {
-        cacheResponse(using: ResponseCacher(behavior: behavior))
+    override func didResume() {
+        let start = exchange.withLock { exchange -> Bool in
+            exchange.task == nil && !exchange.arrived
+        }
+        if start { begin() } else { deliverIfArrived() }
     }
 
-    /// Sends the request once, then hands the validated answer, serialised on `queue`, to `handler`.
-    private func deliver<Value>(
-        on queue: DispatchQueue, _ handler: @escaping (DataResponse<Value, HTTPError>) -> Void,
-        serialize: @escaping @Sendable (HTTPResponse, URLRequest) -> Result<Value, HTTPError>
-    ) -> Self {
-        // The handler is not Sendable (SurfUtils-era code mutates captured state in it); the lock box
-        // hands it to `queue` exactly once and nothing else ever calls it.
-        let box = Locked(Optional(handler))
-        let sending = startSending()
-        let request = request
-        Task {
-            let outcome = await sending.value
-            let validations = self.state.withLock { $0.validations }
-            queue.async {
-                let response = DataResponse<Value, HTTPError>(
-                    request: request, outcome: outcome, validations: validations, serialize: serialize)
-                let handler = box.withLock { stored in
-                    defer { stored = nil }
-                    return stored
-                }
-                handler?(response)
-            }
-        }
-        return self
+    override func didCancel() {
+        let task = exchange.withLock { $0.task }
+        task?.cancel()
+        if task == nil { finish(.failed(.explicitlyCancelled)) }
     }
 
-    private func startSending() -> Task<Result<HTTPResponse, HTTPError>, Never> {
-        state.withLock { state in
-            if let sending = state.sending { return sending }
-            let client = client
-            let request = request
-            let handler = state.cachedResponseHandler
-            let sending = Task { () -> Result<HTTPResponse, HTTPError> in
-                switch request {
-                case .failure(let error): return .failure(error)
-                case .success(let urlRequest):
-                    return await CachedAttempt.$requestHandler.withValue(handler) {
-                        do throws(HTTPError) {
-                            return .success(try await client.send(urlRequest, acceptableStatusCodes: 0..<Int.max))
-                        } catch {
-                            return .failure(error)
-                        }
-                    }
-                }
+    private func begin() {
+        let task = Task { [self] in
+            let urlRequest: URLRequest
+            do {
+                urlRequest = try convertible.asURLRequest()
+            } catch {
+                return finish(.failed(Self.creationError(error)))
             }
-            state.sending = sending
-            return sending
+            let sent = authenticated(urlRequest)
+            didCreate(sent)
+            guard let session = delegate as? Session else { return finish(.failed(.sessionDeinitialized)) }
+            finish(await session.send(sent, for: self))
         }
+        let kept = exchange.withLock { exchange -> Bool in
+            guard exchange.task == nil else { return false }
+            exchange.task = task
+            return true
+        }
+        if !kept { task.cancel() }
+    }
+
+    /// The request with `Authorization: Basic` from ``Request/credential``, unless it has one.
+    private func authenticated(_ request: URLRequest) -> URLRequest {
+        guard let credential, let user = credential.user, let password = credential.password,
+            request.value(forHTTPHeaderField: "Authorization") == nil
+        else { return request }
+        var request = request
+        let header = HTTPHeader.authorization(username: user, password: password)
+        request.setValue(header.value, forHTTPHeaderField: header.name)
+        return request
+    }
+
+    /// Records an attempt's response and runs the validations; returns the first failure.
+    func received(_ answer: HTTPResponse) -> AFError? {
+        let response = (answer.url ?? answer.request.url).flatMap {
+            HTTPURLResponse(
+                url: $0, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers.dictionary
+            )
+        }
+        let validators = exchange.withLock { exchange in
+            exchange.data = answer.body
+            return exchange.validators
+        }
+        mutableState.withLock { $0.response = response }
+        guard let response else { return nil }
+        for validation in validators {
+            if let failure = Self.failure(of: validation, request: request, response: response, data: answer.body) {
+                mutableState.withLock { $0.error = failure }
+                return failure
+            }
+        }
+        return nil
+    }
+
+    /// Records an attempt's failure.
+    func failed(with error: AFError) {
+        mutableState.withLock { $0.error = error }
+    }
+
+    /// Clears the failed attempt before the next one.
+    func willRetry() {
+        exchange.withLock { $0.data = nil }
+        mutableState.withLock { state in
+            state.retryCount += 1
+            state.error = nil
+            state.response = nil
+        }
+    }
+
+    /// Keeps the outcome and delivers it unless the request is suspended.
+    private func finish(_ outcome: Outcome) {
+        exchange.withLock { $0.arrived = true }
+        if case .failed(let error) = outcome {
+            mutableState.withLock { state in
+                state.error = state.state == .cancelled ? .explicitlyCancelled : error
+            }
+        }
+        deliverIfArrived()
+    }
+
+    private func deliverIfArrived() {
+        let waiting = exchange.withLock { exchange -> [@Sendable () -> Void]? in
+            guard exchange.arrived, !exchange.delivered, state != .suspended else { return nil }
+            exchange.delivered = true
+            defer { exchange.waiting = [] }
+            return exchange.waiting
+        }
+        guard let waiting else { return }
+        mutableState.withLock { state in
+            if state.state != .cancelled { state.state = .finished }
+        }
+        for body in waiting { body() }
+    }
+
+    private static func failure(of validation: Validation, request: URLRequest?, response: HTTPURLResponse, data: Data?)
+        -> AFError?
+    {
+        guard case .failure(let failure) = validation(request, response, data) else { return nil }
+        return (failure as? AFError) ?? .responseValidationFailed(reason: .customValidationFailed(error: failure))
+    }
+
+    private func apply(_ validation: Validation, to response: HTTPURLResponse, data: Data?) {
+        guard let failure = Self.failure(of: validation, request: request, response: response, data: data) else {
+            return
+        }
+        mutableState.withLock { state in
+            if state.error == nil { state.error = failure }
+        }
+    }
+
+    private static func creationError(_ error: any Error) -> AFError {
+        switch error {
+        case let error as AFError: error
+        case let error as HTTPError: AFError(error)
+        default: .createURLRequestFailed(error: error)
+        }
+    }
+
+    private static func check(status: Int, against codes: Set<Int>) -> ValidationResult {
+        codes.contains(status)
+            ? .success(()) : .failure(AFError.responseValidationFailed(reason: .unacceptableStatusCode(code: status)))
+    }
+
+    private static func check(contentType: String?, data: Data?, against acceptable: [String]) -> ValidationResult {
+        guard let data, !data.isEmpty else { return .success(()) }
+        guard let contentType else {
+            if acceptable.contains(where: { $0.hasPrefix("*/*") }) { return .success(()) }
+            return .failure(
+                AFError.responseValidationFailed(reason: .missingContentType(acceptableContentTypes: acceptable)))
+        }
+        let received = MediaRange(contentType)
+        if acceptable.contains(where: { MediaRange($0).matches(received) }) { return .success(()) }
+        return .failure(
+            AFError.responseValidationFailed(
+                reason: .unacceptableContentType(acceptableContentTypes: acceptable, responseContentType: contentType)))
+    }
+}
+
+/// A response handler that may not be `Sendable` (SurfUtils-era code mutates captured state in
+/// it), called at most once.
+///
+/// `@unchecked Sendable` because the lock box hands the handler out exactly once, on the queue the
+/// caller chose, and nothing else ever calls it.
+struct OnceHandler<Value>: @unchecked Sendable {
+    private let box: Locked<((Value) -> Void)?>
+
+    init(_ handler: @escaping (Value) -> Void) {
+        box = Locked(handler)
+    }
+
+    func call(_ value: Value) {
+        let handler = box.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+        handler?(value)
+    }
+}
+
+/// A serialized response on its way from the serialization queue to the handler's queue.
+///
+/// `@unchecked Sendable` because the value (such as `responseJSON`'s `Any`) is made on the
+/// serialization queue, handed over once, and never touched there again: only the handler's queue
+/// reads it.
+private struct Handoff<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+/// A MIME type or range (`type/subtype`, either part `*`), parameters dropped, compared ignoring case.
+private struct MediaRange {
+    let type: Substring
+    let subtype: Substring
+
+    init(_ text: String) {
+        let essence = text.split(separator: ";", maxSplits: 1).first.map { FieldValue.trimmed($0) } ?? ""
+        let parts = essence.split(separator: "/", maxSplits: 1)
+        type = parts.first ?? ""
+        subtype = parts.count > 1 ? parts[1] : ""
+    }
+
+    func matches(_ other: MediaRange) -> Bool {
+        let typeMatches = type == "*" || type.lowercased() == other.type.lowercased()
+        let subtypeMatches = subtype == "*" || subtype.lowercased() == other.subtype.lowercased()
+        return typeMatches && subtypeMatches
     }
 }

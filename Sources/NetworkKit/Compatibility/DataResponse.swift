@@ -4,106 +4,134 @@ public import Foundation
     public import FoundationNetworking
 #endif
 
-/// What a ``DataRequest`` handler receives, in Alamofire's `DataResponse` shape: the request, the
-/// server's response and body when there was one, and the serialised value or the error.
+/// The answer a ``DataRequest`` hands to its response handlers, in Alamofire's shape: the request,
+/// response, body, metrics, serialization time and the serialized result.
 ///
 /// ```swift
-/// request.responseJSON { response in
-///     let status = response.response?.statusCode      // nil when the server was never reached
-///     let body = response.data
-///     if case .failure(let error) = response.result { print(error) }
+/// AF.request(url).responseData { (response: AFDataResponse<Data>) in
+///     if let data = response.value { print(data.count) }
 /// }
 /// ```
 public struct DataResponse<Success, Failure: Error> {
-    /// The request as sent, or nil when it could not be built.
+    /// The request sent (the last one, after adaptation and retries).
     public let request: URLRequest?
-    /// The server's response, or nil when none arrived.
+    /// The response, if one came.
     public let response: HTTPURLResponse?
-    /// The body, or nil when no response arrived.
+    /// The body, if a response came.
     public let data: Data?
-    /// The serialised value, or why there is none (validation, transport or serialisation).
+    /// URLSession's task metrics: nil, as NetworkKit's transports report timing to their
+    /// ``EventMonitor``s instead.
+    public let metrics: URLSessionTaskMetrics?
+    /// How long the serializer took, in seconds.
+    public let serializationDuration: TimeInterval
+    /// The serialized value, or the error.
     public let result: Result<Success, Failure>
 
-    /// Creates a response; ``DataRequest`` makes these, tests may too.
+    /// Creates a response.
     ///
     /// - Parameters:
-    ///   - request:  The request as sent.
-    ///   - response: The server's response.
-    ///   - data:     The body.
-    ///   - result:   The value or the error.
-    public init(request: URLRequest?, response: HTTPURLResponse?, data: Data?, result: Result<Success, Failure>) {
+    ///   - request: The request.
+    ///   - response: The response.
+    ///   - data: The body.
+    ///   - metrics: The task metrics.
+    ///   - serializationDuration: How long serializing took.
+    ///   - result: The result.
+    public init(
+        request: URLRequest?, response: HTTPURLResponse?, data: Data?, metrics: URLSessionTaskMetrics?,
+        serializationDuration: TimeInterval, result: Result<Success, Failure>
+    ) {
         self.request = request
         self.response = response
         self.data = data
+        self.metrics = metrics
+        self.serializationDuration = serializationDuration
         self.result = result
     }
 
-    /// The value, or nil on failure.
+    /// Creates a response without metrics, serialized in no time.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    ///   - data: The body.
+    ///   - result: The result.
+    public init(request: URLRequest?, response: HTTPURLResponse?, data: Data?, result: Result<Success, Failure>) {
+        self.init(
+            request: request, response: response, data: data, metrics: nil, serializationDuration: 0, result: result)
+    }
+
+    /// The value, when the result is a success.
     public var value: Success? {
         try? result.get()
     }
 
-    /// The error, or nil on success.
+    /// The error, when the result is a failure.
     public var error: Failure? {
         guard case .failure(let error) = result else { return nil }
         return error
     }
-}
 
-// MARK: - Making responses
-
-extension DataResponse where Failure == HTTPError {
-    /// The response for a request's outcome: validated in order, then serialised.
-    init(
-        request: Result<URLRequest, HTTPError>, outcome: Result<HTTPResponse, HTTPError>,
-        validations: [DataRequest.Validation],
-        serialize: (HTTPResponse, URLRequest) -> Result<Success, HTTPError>
-    ) {
-        let sent = try? request.get()
-        switch outcome {
-        case .failure(let error):
-            self.init(request: sent, response: nil, data: nil, result: .failure(error))
-        case .success(let answer):
-            let checked = validations.lazy.compactMap { Self.failure(of: answer, under: $0) }.first
-            let result = checked.map { Result.failure($0) } ?? serialize(answer, answer.request)
-            self.init(
-                request: answer.request, response: Self.platformResponse(answer), data: answer.body, result: result)
-        }
+    /// The same response with `transform` applied to its value.
+    ///
+    /// - Parameter transform: Makes the new value.
+    /// - Returns: The response.
+    public func map<NewSuccess>(_ transform: (Success) -> NewSuccess) -> DataResponse<NewSuccess, Failure> {
+        DataResponse<NewSuccess, Failure>(
+            request: request, response: response, data: data, metrics: metrics,
+            serializationDuration: serializationDuration, result: result.map(transform))
     }
 
-    /// The error a validation finds in `answer`, or nil when it passes.
-    private static func failure(of answer: HTTPResponse, under validation: DataRequest.Validation) -> HTTPError? {
-        switch validation {
-        case .statusCodes(let codes):
-            guard !codes.contains(answer.statusCode) else { return nil }
-            return .unacceptableStatus(HTTPError.StatusFailure(answer))
-        case .acceptable:
-            let check = ResponseValidation(acceptableStatusCodes: 200..<300, validatesContentType: true)
-            guard case .failure(let error) = check.validate(answer) else { return nil }
-            return error
+    /// The same response with `transform` applied to its value; a thrown error becomes the result.
+    ///
+    /// - Parameter transform: Makes the new value.
+    /// - Returns: The response.
+    public func tryMap<NewSuccess>(_ transform: (Success) throws -> NewSuccess) -> DataResponse<NewSuccess, any Error> {
+        let mapped: Result<NewSuccess, any Error>
+        switch result {
+        case .success(let value): mapped = Result { try transform(value) }
+        case .failure(let error): mapped = .failure(error)
         }
+        return DataResponse<NewSuccess, any Error>(
+            request: request, response: response, data: data, metrics: metrics,
+            serializationDuration: serializationDuration, result: mapped)
     }
 
-    /// The answer as the `HTTPURLResponse` Alamofire hands out.
-    private static func platformResponse(_ answer: HTTPResponse) -> HTTPURLResponse? {
-        guard let url = answer.url ?? answer.request.url else { return nil }
-        return HTTPURLResponse(
-            url: url, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers.dictionary)
+    /// The same response with `transform` applied to its error.
+    ///
+    /// - Parameter transform: Makes the new error.
+    /// - Returns: The response.
+    public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> DataResponse<Success, NewFailure> {
+        DataResponse<Success, NewFailure>(
+            request: request, response: response, data: data, metrics: metrics,
+            serializationDuration: serializationDuration, result: result.mapError(transform))
     }
 }
 
-extension DataResponse where Success == Any, Failure == HTTPError {
-    /// The body parsed by `JSONSerialization`; `NSNull` for an empty 204 or 205 body.
-    static func json(_ answer: HTTPResponse, options: JSONSerialization.ReadingOptions) -> Result<Any, HTTPError> {
-        if answer.body.isEmpty, [204, 205].contains(answer.statusCode) { return .success(NSNull()) }
-        do {
-            return .success(try JSONSerialization.jsonObject(with: answer.body, options: options))
-        } catch {
-            let failure = HTTPError.DecodingFailure(
-                request: HTTPError.RequestSummary(answer.request), type: "JSON", codingPath: "",
-                reason: answer.body.isEmpty ? "the body is empty" : "\(error)",
-                excerpt: String(decoding: answer.body.prefix(HTTPResponse.excerptLength), as: UTF8.self))
-            return .failure(.decodingFailed(failure))
-        }
+extension DataResponse: @unchecked Sendable where Success: Sendable, Failure: Sendable {}
+// Sendable when its value and error are: its other properties are immutable lets of value types,
+// and `metrics`, a class FoundationNetworking does not mark Sendable, is never set by NetworkKit and
+// is immutable once made (URLSessionTaskMetrics exposes only read-only properties).
+
+extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The result.
+    public var description: String { "\(result)" }
+
+    /// The request, status, body size, serialization time and result, secrets masked.
+    public var debugDescription: String {
+        let line =
+            request.flatMap { request in
+                request.url.map { "\(request.httpMethod ?? "GET") \(Redaction.default.redact($0))" }
+            } ?? "None"
+        let status = response.map { "\($0.statusCode)" } ?? "None"
+        return """
+            [Request]: \(line)
+            [Response]: \(status)
+            [Data]: \(data.map { "\($0.count) bytes" } ?? "None")
+            [Serialization Duration]: \(serializationDuration)s
+            [Result]: \(result)
+            """
     }
 }
+
+/// Alamofire's name for a ``DataResponse`` that fails with an ``AFError``.
+public typealias AFDataResponse<Success> = DataResponse<Success, AFError>

@@ -1,50 +1,273 @@
-import Foundation
+public import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
-    import FoundationNetworking
+    public import FoundationNetworking
 #endif
 
-/// Alamofire's `Session` as the Router-pattern article uses it (`Session.default`,
-/// `request(_:)`), over an ``HTTPClient``.
+/// Alamofire's `Session` (`AF`, `Session.default`, `request(…)`) over an ``HTTPClient``.
 ///
-/// Like Alamofire's, it accepts every status code until a ``DataRequest`` is validated. The client's
-/// adapters, retriers, monitors, timeout and default headers apply to every request.
+/// Like Alamofire's, it accepts every status code until a request is validated, follows redirects,
+/// and runs its interceptor, then the request's, around every attempt: adapters before it is sent,
+/// retriers after it fails (validation failures included). The client's own adapters, retriers,
+/// monitors, cookies, cache and pins apply beneath.
 ///
 /// ```swift
-/// var sessionManager: Session = Session.default
-/// sessionManager.request(AuthHttpRouter.validate(token: token)).validate(statusCode: 200..<400)
+/// let session = Session(interceptor: Interceptor(adapters: [.header(.authorization(bearerToken: token))]))
+/// session.request("https://httpbin.org/get").validate().responseData { response in
+///     print(response.value?.count ?? 0)
+/// }
 /// ```
-public final class Session: Sendable {
-    /// The shared session, over a client that checks neither status codes nor content types.
+public final class Session: RequestDelegate, Sendable {
+    /// The shared session, with Alamofire's defaults.
     public static let `default` = Session()
 
     /// The client that sends the requests.
     public let client: HTTPClient
+    /// The queue requests do their own work on.
+    public let rootQueue: DispatchQueue
+    /// Kept for Alamofire's signature: requests are made on ``rootQueue``.
+    public let requestQueue: DispatchQueue
+    /// The queue response serializers run on.
+    public let serializationQueue: DispatchQueue
+    /// Whether requests start when their first response handler is added.
+    public let startRequestsImmediately: Bool
+    /// The interceptor of every request, run before each request's own.
+    public let interceptor: (any RequestInterceptor)?
+    /// What the client's cache stores of responses, unless a request says otherwise.
+    public let cachedResponseHandler: (any CachedResponseHandler)?
+    /// The monitors given to the session, told about every attempt through the client.
+    public let eventMonitors: [any EventMonitor]
 
-    /// Creates a session.
+    /// Creates a session as Alamofire's initializer does, over a new ``HTTPClient``.
     ///
-    /// - Parameter client: The client that sends the requests; by default one with
-    ///   `validatesContentType` off, so that only ``DataRequest/validate()`` checks content types.
-    public init(client: HTTPClient = HTTPClient { $0.validatesContentType = false }) {
-        self.client = client
+    /// From `configuration` it takes the request timeout, the additional headers, the connection
+    /// limit per host and the cookie storage (none when `httpShouldSetCookies` is off).
+    ///
+    /// - Parameters:
+    ///   - configuration: The URLSession settings to follow; Alamofire's default headers by default.
+    ///   - rootQueue: The queue requests do their own work on.
+    ///   - startRequestsImmediately: Whether requests start with their first response handler.
+    ///   - requestQueue: Kept for Alamofire's signature.
+    ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
+    ///   - interceptor: The interceptor of every request.
+    ///   - cachedResponseHandler: What the cache stores of responses.
+    ///   - eventMonitors: Monitors of every attempt.
+    public convenience init(
+        configuration: URLSessionConfiguration = .af.default,
+        rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
+        startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
+        serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
+        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
+    ) {
+        let settings = Self.settings(
+            from: configuration, cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
+        self.init(
+            client: HTTPClient(configuration: settings), rootQueue: rootQueue,
+            startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
+            serializationQueue: serializationQueue, interceptor: interceptor,
+            cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
     }
 
-    /// A request for a router or `URLRequest`, sent when its first response handler is added.
+    /// Creates a session over `client`, whose configuration is used as it is.
     ///
-    /// - Parameter convertible: The router or request; an error it throws is delivered to the response
-    ///   handlers.
+    /// - Parameters:
+    ///   - client: The client that sends the requests.
+    ///   - rootQueue: The queue requests do their own work on.
+    ///   - startRequestsImmediately: Whether requests start with their first response handler.
+    ///   - requestQueue: Kept for Alamofire's signature.
+    ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
+    ///   - interceptor: The interceptor of every request.
+    ///   - cachedResponseHandler: What the cache stores of responses, before the client's handler.
+    ///   - eventMonitors: The monitors to report (the client's own are told about attempts).
+    public init(
+        client: HTTPClient, rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
+        startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
+        serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
+        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
+    ) {
+        self.client = client
+        self.rootQueue = rootQueue
+        self.requestQueue = requestQueue ?? rootQueue
+        self.serializationQueue =
+            serializationQueue ?? DispatchQueue(label: "org.alamofire.session.serializationQueue", target: rootQueue)
+        self.startRequestsImmediately = startRequestsImmediately
+        self.interceptor = interceptor
+        self.cachedResponseHandler = cachedResponseHandler
+        self.eventMonitors = eventMonitors
+    }
+
+    /// Whether requests start when their first response handler is added (``RequestDelegate``).
+    public var startImmediately: Bool { startRequestsImmediately }
+
+    /// The monitor requests report to: the session's monitors, or nil when it has none.
+    public var eventMonitor: (any EventMonitor)? { eventMonitors.isEmpty ? nil : eventMonitors.first }
+
+    // MARK: - Requests
+
+    /// A request for a router or `URLRequest`.
+    ///
+    /// - Parameters:
+    ///   - convertible: The router or request; an error it throws fails the request.
+    ///   - interceptor: This request's own interceptor, run after the session's.
     /// - Returns: The request.
-    public func request(_ convertible: any URLRequestConvertible) -> DataRequest {
-        let request: Result<URLRequest, HTTPError>
-        do {
-            request = .success(try convertible.asURLRequest())
-        } catch let error as HTTPError {
-            request = .failure(error)
-        } catch {
-            let reason = HTTPError.EncodingFailureReason.encodableFailed(
-                type: "\(type(of: convertible))", reason: "\(error)")
-            request = .failure(.encodingFailed(reason))
+    public func request(_ convertible: any URLRequestConvertible, interceptor: (any RequestInterceptor)? = nil)
+        -> DataRequest
+    {
+        DataRequest(
+            convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            eventMonitor: eventMonitor, interceptor: interceptor, delegate: self)
+    }
+
+    /// A request for a URL, with parameters encoded by `encoding`.
+    ///
+    /// ```swift
+    /// AF.request("https://httpbin.org/get", parameters: ["q": "swift"]).responseData { _ in }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - convertible: The URL.
+    ///   - method: The method; `GET` by default.
+    ///   - parameters: The parameters.
+    ///   - encoding: How the parameters are written; into the query for `GET`, `HEAD` and `DELETE`, the
+    ///     body otherwise, by default.
+    ///   - headers: Header fields.
+    ///   - interceptor: This request's own interceptor, run after the session's.
+    /// - Returns: The request.
+    public func request(
+        _ convertible: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
+        encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
+        interceptor: (any RequestInterceptor)? = nil
+    ) -> DataRequest {
+        request(
+            RequestConvertible(
+                url: convertible, method: method, parameters: parameters, encoding: encoding, headers: headers),
+            interceptor: interceptor)
+    }
+
+    /// A URL, method, parameters, encoding and headers, made into a `URLRequest` once, when this value
+    /// is created.
+    public struct RequestConvertible: URLRequestConvertible {
+        private let made: Result<URLRequest, AFError>
+
+        /// Makes the request.
+        ///
+        /// - Parameters:
+        ///   - url: The URL.
+        ///   - method: The method.
+        ///   - parameters: The parameters.
+        ///   - encoding: How the parameters are written.
+        ///   - headers: Header fields.
+        public init(
+            url: any URLConvertible, method: HTTPMethod, parameters: Parameters?, encoding: any ParameterEncoding,
+            headers: HTTPHeaders?
+        ) {
+            do {
+                var request = URLRequest(url: try url.asURL())
+                request.httpMethod = method.rawValue
+                for header in headers ?? [:] { request.setValue(header.value, forHTTPHeaderField: header.name) }
+                made = .success(try encoding.encode(request, with: parameters))
+            } catch let error as AFError {
+                made = .failure(error)
+            } catch let error as HTTPError {
+                made = .failure(AFError(error))
+            } catch {
+                made = .failure(.parameterEncodingFailed(reason: .customEncodingFailed(error: error)))
+            }
         }
-        return DataRequest(client: client, request: request)
+
+        /// The request.
+        ///
+        /// - Returns: The request.
+        /// - Throws: The ``AFError`` that stopped it from being made.
+        public func asURLRequest() throws -> URLRequest { try made.get() }
+    }
+
+    // MARK: - Sending
+
+    /// Sends `urlRequest` for `request` until it succeeds or the interceptors stop retrying:
+    /// adapters, the client, validation, then retriers.
+    func send(_ urlRequest: URLRequest, for request: DataRequest) async -> DataRequest.Outcome {
+        let interceptors = [interceptor, request.interceptor].compactMap { $0 }
+        let combined = interceptors.isEmpty ? nil : Interceptor(interceptors: interceptors)
+        let handler = request.cachedResponseHandler ?? cachedResponseHandler
+        while true {
+            var attempt = urlRequest
+            if let combined {
+                let state = RequestAdapterState(requestID: request.id, session: self)
+                let adapted = await CompletionBridge.value(otherwise: .success(urlRequest)) { completion in
+                    combined.adapt(urlRequest, using: state, completion: completion)
+                }
+                switch adapted {
+                case .success(let adapted): attempt = adapted
+                case .failure(let error as AFError): return .failed(error)
+                case .failure(let error): return .failed(.requestAdaptationFailed(error: error))
+                }
+                if request.lastRequest != attempt { request.didCreate(attempt) }
+            }
+            let client = client
+            let sent = await CachedAttempt.$requestHandler.withValue(handler) { () -> Result<HTTPResponse, HTTPError> in
+                do throws(HTTPError) {
+                    return .success(try await client.send(attempt, acceptableStatusCodes: 0..<Int.max))
+                } catch {
+                    return .failure(error)
+                }
+            }
+            let failure: AFError
+            switch sent {
+            case .success(let answer):
+                guard let error = request.received(answer) else { return .answered }
+                failure = error
+            case .failure(let error):
+                if request.isCancelled || Task.isCancelled { return .failed(.explicitlyCancelled) }
+                failure = AFError(error)
+                request.failed(with: failure)
+            }
+            guard let combined, !request.isCancelled else { return .failed(failure) }
+            let decision = await CompletionBridge.value(otherwise: RetryResult.doNotRetry) { completion in
+                combined.retry(request, for: self, dueTo: failure, completion: completion)
+            }
+            switch decision {
+            case .retry, .retryWithDelay:
+                if let seconds = decision.delay, seconds > 0, seconds.isFinite {
+                    try? await Task.sleep(for: .milliseconds(Int64(min(seconds, 86_400) * 1000)))
+                }
+                if request.isCancelled || Task.isCancelled { return .failed(.explicitlyCancelled) }
+                request.willRetry()
+            case .doNotRetry:
+                return .failed(failure)
+            case .doNotRetryWithError(let error):
+                return .failed(.requestRetryFailed(retryError: error, originalError: failure))
+            }
+        }
+    }
+
+    private static func settings(
+        from configuration: URLSessionConfiguration, cachedResponseHandler: (any CachedResponseHandler)?,
+        eventMonitors: [any EventMonitor]
+    ) -> HTTPClient.Configuration {
+        var settings = HTTPClient.Configuration()
+        settings.validatesContentType = false
+        settings.acceptableStatusCodes = 0..<1000
+        settings.timeout = configuration.timeoutIntervalForRequest
+        settings.maximumConnectionsPerHost = max(configuration.httpMaximumConnectionsPerHost, 1)
+        settings.headers = configuration.headers
+        if !configuration.httpShouldSetCookies {
+            settings.cookies = nil
+        } else if let storage = configuration.httpCookieStorage {
+            settings.cookies = HTTPCookieStorageCookieStore(storage: storage)
+        }
+        settings.cachedResponseHandler = cachedResponseHandler
+        settings.eventMonitors = eventMonitors
+        return settings
     }
 }
+
+// Alamofire's name, kept so that code written for it compiles unchanged.
+// swift-format-ignore: AlwaysUseLowerCamelCase
+/// The shared session, as Alamofire's `AF`.
+///
+/// ```swift
+/// AF.request("https://httpbin.org/get").responseData { response in print(response.result) }
+/// ```
+public let AF = Session.default

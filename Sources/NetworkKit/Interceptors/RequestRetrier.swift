@@ -54,42 +54,134 @@ public enum RetryDecision: Sendable, Hashable {
 /// Decides whether a failed attempt is sent again.
 ///
 /// Adopters must not retry forever: bound attempts or time. Each retry is a new URLSession task.
+///
+/// A retrier implements NetworkKit's `async` form or Alamofire's completion form; each has a
+/// default that calls the other (see `RequestAdapter+Completion.swift`). One that implements
+/// neither never retries.
 public protocol RequestRetrier: Sendable {
     /// Decides what happens after a failed attempt.
     ///
     /// - Parameter context: The failed attempt.
     /// - Returns: The decision.
     func retry(_ context: RetryContext) async -> RetryDecision
-}
 
-extension RequestRetrier {
-    /// Never retries, so a type adopting ``RequestInterceptor`` may only adapt.
+    /// Alamofire's form: decides whether `request` of `session`, failed with `error`, is sent again,
+    /// and calls `completion` once with the decision.
     ///
-    /// - Parameter context: The failed attempt.
-    /// - Returns: ``RetryDecision/doNotRetry``.
-    public func retry(_ context: RetryContext) async -> RetryDecision { .doNotRetry }
+    /// - Parameters:
+    ///   - request: The failed request.
+    ///   - session: The session that sent it.
+    ///   - error: Why it failed.
+    ///   - completion: Called once with the decision.
+    func retry(
+        _ request: Request, for session: Session, dueTo error: any Error,
+        completion: @escaping @Sendable (RetryResult) -> Void)
 }
 
 /// Both an adapter and a retrier, such as an authenticator.
 public protocol RequestInterceptor: RequestAdapter, RequestRetrier {}
 
-/// A retrier made from a closure.
-public struct Retrier: RequestRetrier {
-    private let body: @Sendable (RetryContext) async -> RetryDecision
+/// A retrier made from a closure: NetworkKit's `async` form or Alamofire's completion form
+/// (``RetryHandler``). It leaves requests unchanged.
+///
+/// ```swift
+/// let twice = Retrier { context in context.attempt < 2 ? .retry(after: .seconds(1)) : .doNotRetry }
+/// let legacy = Retrier { _, _, _, completion in completion(.doNotRetry) }
+/// ```
+///
+/// - Note: Sendable because its only stored property is an immutable `let` of a `Sendable` enum;
+///   subclasses must keep theirs the same way.
+open class Retrier: RequestInterceptor, @unchecked Sendable {
+    private enum Body: Sendable {
+        case async(@Sendable (RetryContext) async -> RetryDecision)
+        case completion(RetryHandler)
+    }
+
+    private let body: Body
 
     /// Creates a retrier that runs `body`.
     ///
     /// - Parameter body: Decides what happens after a failed attempt.
     public init(_ body: @escaping @Sendable (RetryContext) async -> RetryDecision) {
-        self.body = body
+        self.body = .async(body)
     }
 
-    /// Runs the closure.
+    /// Creates a retrier that runs Alamofire's `retryHandler`.
+    ///
+    /// - Parameter retryHandler: Decides and calls its completion once.
+    public init(_ retryHandler: @escaping RetryHandler) {
+        self.body = .completion(retryHandler)
+    }
+
+    /// Leaves the request unchanged.
+    ///
+    /// - Parameter request: The request.
+    /// - Returns: The same request.
+    open func adapt(_ request: URLRequest) async throws -> URLRequest { request }
+
+    /// Leaves the request unchanged: calls `completion` with it at once.
+    ///
+    /// - Parameters:
+    ///   - urlRequest: The request.
+    ///   - session: The session.
+    ///   - completion: Called once.
+    open func adapt(
+        _ urlRequest: URLRequest, for session: Session,
+        completion: @escaping @Sendable (Result<URLRequest, any Error>) -> Void
+    ) {
+        completion(.success(urlRequest))
+    }
+
+    /// Leaves the request unchanged: calls `completion` with it at once.
+    ///
+    /// - Parameters:
+    ///   - urlRequest: The request.
+    ///   - state: The request's identifier and session.
+    ///   - completion: Called once.
+    open func adapt(
+        _ urlRequest: URLRequest, using state: RequestAdapterState,
+        completion: @escaping @Sendable (Result<URLRequest, any Error>) -> Void
+    ) {
+        completion(.success(urlRequest))
+    }
+
+    /// Runs the closure; a completion-form closure gets a ``Request`` standing for the attempt and
+    /// ``Session/default``.
     ///
     /// - Parameter context: The failed attempt.
     /// - Returns: The closure's decision.
-    public func retry(_ context: RetryContext) async -> RetryDecision {
-        await body(context)
+    open func retry(_ context: RetryContext) async -> RetryDecision {
+        switch body {
+        case .async(let body):
+            return await body(context)
+        case .completion(let handler):
+            let session = Session.default
+            let request = ContextRequest(context, session: session)
+            let error = AFError(context.error)
+            return await CompletionBridge.value(otherwise: RetryResult.doNotRetry) { completion in
+                handler(request, session, error, completion)
+            }.decision
+        }
+    }
+
+    /// Runs the closure and calls `completion` with its decision.
+    ///
+    /// - Parameters:
+    ///   - request: The failed request.
+    ///   - session: The session.
+    ///   - error: Why it failed.
+    ///   - completion: Called once with the decision.
+    open func retry(
+        _ request: Request, for session: Session, dueTo error: any Error,
+        completion: @escaping @Sendable (RetryResult) -> Void
+    ) {
+        switch body {
+        case .completion(let handler):
+            handler(request, session, error, completion)
+        case .async(let body):
+            let context = RetryContext(request, error: error)
+            Task { completion(await body(context).result) }
+        }
     }
 }
 
@@ -100,5 +192,13 @@ extension RequestRetrier where Self == Retrier {
     /// - Returns: The retrier.
     public static func retrier(_ body: @escaping @Sendable (RetryContext) async -> RetryDecision) -> Retrier {
         Retrier(body)
+    }
+
+    /// A retrier running Alamofire's `closure` after each failed attempt.
+    ///
+    /// - Parameter closure: Decides and calls its completion once.
+    /// - Returns: The retrier.
+    public static func retrier(using closure: @escaping RetryHandler) -> Retrier {
+        Retrier(closure)
     }
 }

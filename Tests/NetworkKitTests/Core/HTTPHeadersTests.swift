@@ -51,10 +51,16 @@ struct HTTPHeadersTests {
     @Test("initializers and literals keep one field per name, in the first place, with the last spelling and value")
     func onePerName() {
         // Given the same three spellings through every initializer
-        let spellings = [HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"), HTTPHeader(name: "TAG", value: "3")]
+        let spellings = [
+            HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"),
+            HTTPHeader(name: "TAG", value: "3"),
+        ]
         let lists: [HTTPHeaders] = [
             HTTPHeaders(spellings), ["tag": "1", "Tag": "2", "TAG": "3"],
-            [HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"), HTTPHeader(name: "TAG", value: "3")],
+            [
+                HTTPHeader(name: "tag", value: "1"), HTTPHeader(name: "Tag", value: "2"),
+                HTTPHeader(name: "TAG", value: "3"),
+            ],
         ]
         // Then each holds one field, the last spelling and value
         for list in lists {
