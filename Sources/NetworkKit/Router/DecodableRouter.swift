@@ -12,7 +12,7 @@ public import Foundation
 /// let items = try await client.fetch(ItemRoute())  // [Item]
 /// ```
 public protocol DecodableRouter: HTTPRouter {
-    /// The type the body decodes to; ``EmptyResponse`` for endpoints without a body.
+    /// The type the body decodes to; ``Empty`` for endpoints without a body.
     associatedtype Response: Decodable & Sendable
 
     /// The decoder for the body; a plain `JSONDecoder` by default.
@@ -22,18 +22,6 @@ public protocol DecodableRouter: HTTPRouter {
 extension DecodableRouter {
     /// A plain `JSONDecoder`.
     public var decoder: JSONDecoder { JSONDecoder() }
-}
-
-/// The response of an endpoint that answers without a body (such as `204 No Content`); decoding it
-/// ignores the body.
-public struct EmptyResponse: Decodable, Sendable, Hashable {
-    /// Creates the empty value.
-    public init() {}
-
-    /// Creates the empty value, ignoring the decoder's content.
-    ///
-    /// - Parameter decoder: Unused.
-    public init(from decoder: any Decoder) throws {}
 }
 
 extension HTTPClient {
@@ -46,7 +34,7 @@ extension HTTPClient {
     /// - Throws: ``HTTPError``, including ``HTTPError/decodingFailed(_:)``.
     public func fetch<Router: DecodableRouter>(_ router: Router) async throws(HTTPError) -> Router.Response {
         let response = try await send(router)
-        if Router.Response.self == EmptyResponse.self, let empty = EmptyResponse() as? Router.Response {
+        if Router.Response.self == Empty.self, let empty = Empty.value as? Router.Response {
             return empty
         }
         return try response.decode(Router.Response.self, decoder: router.decoder)

@@ -14,7 +14,7 @@ struct EchoRoute: DecodableRouter {
 
 /// httpbin's `/status/204`, which has no body.
 struct NoContentRoute: DecodableRouter {
-    typealias Response = EmptyResponse
+    typealias Response = Empty
     let baseURL: URL?
     var path: String { "status/204" }
     var method: HTTPMethod { .delete }
@@ -33,13 +33,13 @@ struct DecodableRouterTests {
         #expect(echo.url?.hasSuffix("/anything/items?page=2") == true)
     }
 
-    @Test("EmptyResponse accepts a 204 without a body")
+    @Test("Empty accepts a 204 without a body")
     func empty() async throws {
         // Given a route answering 204
         let route = NoContentRoute(baseURL: try Fixture.url("SU_HTTPBIN_URL"))
         // When sent
         let value = try await HTTPClient().fetch(route)
-        // Then it decodes to EmptyResponse
-        #expect(value == EmptyResponse())
+        // Then it decodes to Empty
+        #expect(value == Empty.value)
     }
 }
