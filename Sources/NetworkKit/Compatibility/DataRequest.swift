@@ -162,52 +162,161 @@ open class DataRequest: Request, @unchecked Sendable {
         }
     }
 
-    /// Calls `completionHandler` on `queue` with the body (Alamofire's `responseData`); an empty body
-    /// is an error unless the status is 204 or 205 or the method `HEAD`.
+    /// Calls `completionHandler` on `queue` with what `responseSerializer` makes of the response.
     ///
     /// - Parameters:
-    ///   - queue: Where the handler runs; the main queue by default.
-    ///   - completionHandler: Called once with the request, response, data and result.
+    ///   - queue: Where the handler runs.
+    ///   - responseSerializer: Makes the value; runs on the session's serialization queue.
+    ///   - completionHandler: Called once.
     /// - Returns: This request.
     @discardableResult
-    public func responseData(
-        queue: DispatchQueue = .main, completionHandler: @escaping (AFDataResponse<Data>) -> Void
+    public func response<Serializer: DataResponseSerializerProtocol>(
+        queue: DispatchQueue = .main, responseSerializer: Serializer,
+        completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
         let handler = OnceHandler(completionHandler)
-        return serialized(queue: queue) { request, response, data, error -> Data in
-            if let error { throw error }
-            guard let data, !data.isEmpty else {
-                if [204, 205].contains(response?.statusCode ?? 0) || request?.httpMethod == "HEAD" { return Data() }
-                throw AFError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
-            }
-            return data
+        return serialized(queue: queue) { request, response, data, error in
+            try responseSerializer.serialize(request: request, response: response, data: data, error: error)
         } deliver: {
             handler.call($0)
         }
     }
 
-    /// Calls `completionHandler` on `queue` with the body parsed by `JSONSerialization` (Alamofire's
-    /// deprecated but widely used `responseJSON`). An empty body is `NSNull` for 204 and 205 and for
-    /// `HEAD`, an error otherwise.
+    /// Calls `completionHandler` on `queue` with what `responseSerializer` makes of the response
+    /// (the overload that lets `.data`, `.string` and `.decodable(of:)` be written with a dot).
+    ///
+    /// - Parameters:
+    ///   - queue: Where the handler runs.
+    ///   - responseSerializer: Makes the value; runs on the session's serialization queue.
+    ///   - completionHandler: Called once.
+    /// - Returns: This request.
+    @discardableResult
+    public func response<Serializer: ResponseSerializer>(
+        queue: DispatchQueue = .main, responseSerializer: Serializer,
+        completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
+    ) -> Self {
+        let handler = OnceHandler(completionHandler)
+        return serialized(queue: queue) { request, response, data, error in
+            try responseSerializer.serialize(request: request, response: response, data: data, error: error)
+        } deliver: {
+            handler.call($0)
+        }
+    }
+
+    /// Calls `completionHandler` on `queue` with the body (a ``DataResponseSerializer``'s).
     ///
     /// - Parameters:
     ///   - queue: Where the handler runs; the main queue by default.
+    ///   - dataPreprocessor: Prepares the body first.
+    ///   - emptyResponseCodes: Statuses whose empty body is a success.
+    ///   - emptyRequestMethods: Methods whose empty body is a success.
+    ///   - completionHandler: Called once.
+    /// - Returns: This request.
+    @discardableResult
+    public func responseData(
+        queue: DispatchQueue = .main,
+        dataPreprocessor: any DataPreprocessor = DataResponseSerializer.defaultDataPreprocessor,
+        emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+        emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods,
+        completionHandler: @escaping (AFDataResponse<Data>) -> Void
+    ) -> Self {
+        response(
+            queue: queue,
+            responseSerializer: DataResponseSerializer(
+                dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
+                emptyRequestMethods: emptyRequestMethods),
+            completionHandler: completionHandler)
+    }
+
+    /// Calls `completionHandler` on `queue` with the body as text (a ``StringResponseSerializer``'s):
+    /// in `encoding`, else the response's charset, else ISO Latin 1.
+    ///
+    /// - Parameters:
+    ///   - queue: Where the handler runs; the main queue by default.
+    ///   - dataPreprocessor: Prepares the body first.
+    ///   - encoding: The text encoding; nil to take the response's.
+    ///   - emptyResponseCodes: Statuses whose empty body is a success.
+    ///   - emptyRequestMethods: Methods whose empty body is a success.
+    ///   - completionHandler: Called once.
+    /// - Returns: This request.
+    @discardableResult
+    public func responseString(
+        queue: DispatchQueue = .main,
+        dataPreprocessor: any DataPreprocessor = StringResponseSerializer.defaultDataPreprocessor,
+        encoding: String.Encoding? = nil,
+        emptyResponseCodes: Set<Int> = StringResponseSerializer.defaultEmptyResponseCodes,
+        emptyRequestMethods: Set<HTTPMethod> = StringResponseSerializer.defaultEmptyRequestMethods,
+        completionHandler: @escaping (AFDataResponse<String>) -> Void
+    ) -> Self {
+        response(
+            queue: queue,
+            responseSerializer: StringResponseSerializer(
+                dataPreprocessor: dataPreprocessor, encoding: encoding, emptyResponseCodes: emptyResponseCodes,
+                emptyRequestMethods: emptyRequestMethods),
+            completionHandler: completionHandler)
+    }
+
+    /// Calls `completionHandler` on `queue` with the body decoded as `type` (a
+    /// ``DecodableResponseSerializer``'s).
+    ///
+    /// ```swift
+    /// AF.request(url).responseDecodable(of: User.self) { response in print(response.value?.name ?? "") }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - type: The type to decode.
+    ///   - queue: Where the handler runs; the main queue by default.
+    ///   - dataPreprocessor: Prepares the body first.
+    ///   - decoder: The decoder; a `JSONDecoder` by default.
+    ///   - emptyResponseCodes: Statuses whose empty body is a success (for an ``EmptyResponse`` type).
+    ///   - emptyRequestMethods: Methods whose empty body is a success.
+    ///   - completionHandler: Called once.
+    /// - Returns: This request.
+    @discardableResult
+    public func responseDecodable<Value: Decodable & Sendable>(
+        of type: Value.Type = Value.self, queue: DispatchQueue = .main,
+        dataPreprocessor: any DataPreprocessor = DecodableResponseSerializer<Value>.defaultDataPreprocessor,
+        decoder: any DataDecoder = JSONDecoder(),
+        emptyResponseCodes: Set<Int> = DecodableResponseSerializer<Value>.defaultEmptyResponseCodes,
+        emptyRequestMethods: Set<HTTPMethod> = DecodableResponseSerializer<Value>.defaultEmptyRequestMethods,
+        completionHandler: @escaping (AFDataResponse<Value>) -> Void
+    ) -> Self {
+        response(
+            queue: queue,
+            responseSerializer: DecodableResponseSerializer<Value>(
+                dataPreprocessor: dataPreprocessor, decoder: decoder, emptyResponseCodes: emptyResponseCodes,
+                emptyRequestMethods: emptyRequestMethods),
+            completionHandler: completionHandler)
+    }
+
+    /// Calls `completionHandler` on `queue` with the body parsed by `JSONSerialization` (Alamofire's
+    /// deprecated but widely used `responseJSON`). An allowed empty body (204, 205, `HEAD` by
+    /// default) is `NSNull`; another empty body is an error.
+    ///
+    /// - Parameters:
+    ///   - queue: Where the handler runs; the main queue by default.
+    ///   - dataPreprocessor: Prepares the body first.
+    ///   - emptyResponseCodes: Statuses whose empty body is `NSNull`.
+    ///   - emptyRequestMethods: Methods whose empty body is `NSNull`.
     ///   - options: `JSONSerialization` options; fragments allowed by default.
     ///   - completionHandler: Called once with the request, response, data and result.
     /// - Returns: This request.
     @discardableResult
     public func responseJSON(
-        queue: DispatchQueue = .main, options: JSONSerialization.ReadingOptions = .allowFragments,
+        queue: DispatchQueue = .main,
+        dataPreprocessor: any DataPreprocessor = DataResponseSerializer.defaultDataPreprocessor,
+        emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
+        emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods,
+        options: JSONSerialization.ReadingOptions = .allowFragments,
         completionHandler: @escaping (AFDataResponse<Any>) -> Void
     ) -> Self {
         let handler = OnceHandler(completionHandler)
+        let bytes = DataResponseSerializer(
+            dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
+            emptyRequestMethods: emptyRequestMethods)
         return serialized(queue: queue) { request, response, data, error -> Any in
-            if let error { throw error }
-            let body = data ?? Data()
-            if body.isEmpty {
-                if [204, 205].contains(response?.statusCode ?? 0) || request?.httpMethod == "HEAD" { return NSNull() }
-                throw AFError.responseSerializationFailed(reason: .inputDataNilOrZeroLength)
-            }
+            let body = try bytes.serialize(request: request, response: response, data: data, error: error)
+            if body.isEmpty { return NSNull() }
             do {
                 return try JSONSerialization.jsonObject(with: body, options: options)
             } catch {
