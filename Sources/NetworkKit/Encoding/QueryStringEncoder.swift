@@ -13,6 +13,8 @@ import Foundation
 /// ```
 public struct QueryStringEncoder: Sendable, Hashable {
     /// How array elements name their key.
+    ///
+    /// Two ``custom(_:)`` values are equal whatever their closures do: a closure cannot be compared.
     public enum ArrayEncoding: Sendable, Hashable {
         /// `key[]=value` for every element (the default).
         case brackets
@@ -20,6 +22,35 @@ public struct QueryStringEncoder: Sendable, Hashable {
         case noBrackets
         /// `key[0]=value`, `key[1]=value`…
         case indexInBrackets
+        /// The closure's key for each element, given the array's key and the element's index, both
+        /// unescaped; the key it returns is escaped as any other.
+        case custom(@Sendable (_ key: String, _ index: Int) -> String)
+
+        /// Whether both are the same case (any two ``custom(_:)`` values are).
+        ///
+        /// - Parameters:
+        ///   - lhs: An encoding.
+        ///   - rhs: Another encoding.
+        /// - Returns: True when both are the same case.
+        public static func == (lhs: ArrayEncoding, rhs: ArrayEncoding) -> Bool {
+            lhs.tag == rhs.tag
+        }
+
+        /// Hashes the case.
+        ///
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(tag)
+        }
+
+        private var tag: Int {
+            switch self {
+            case .brackets: 0
+            case .noBrackets: 1
+            case .indexInBrackets: 2
+            case .custom: 3
+            }
+        }
     }
 
     /// How `Bool` values are written.
@@ -146,7 +177,15 @@ public struct QueryStringEncoder: Sendable, Hashable {
         case .brackets: key + Self.openBracket + Self.closeBracket
         case .noBrackets: key
         case .indexInBrackets: key + Self.openBracket + Array(String(index).utf8) + Self.closeBracket
+        case .custom(let makeKey): escapedBytes(makeKey(unescaped(key), index))
         }
+    }
+
+    /// The text an escaped key was made from: escaping is one-to-one, so decoding gives it back.
+    private func unescaped(_ key: [UInt8]) -> String {
+        var text = String(decoding: key, as: UTF8.self)
+        if spaceEncoding == .plus { text = text.replacingOccurrences(of: "+", with: " ") }
+        return text.removingPercentEncoding ?? text
     }
 
     private func appendPair(key: [UInt8], value: String?, to output: inout [UInt8]) {
