@@ -182,7 +182,7 @@ struct UploadTests {
             options: UploadOptions(framing: .chunked, multipartMemoryThreshold: 1_000))
 
         // Then the server got exactly the form's encoding, and no temporary file was ever made
-        var encoded = form
+        let encoded = form
         let boundary = try #require(server.requests.last?.headers["Content-Type"]).components(separatedBy: "boundary=")
             .last
         #expect(boundary == encoded.boundary)

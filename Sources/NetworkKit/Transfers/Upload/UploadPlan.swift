@@ -72,8 +72,9 @@ final class UploadPlan: Sendable {
             return UploadPlan(
                 source: .file(url), length: size, contentType: type, framing: .chunked, preference: preference)
         case .multipart(var form):
+            try form.checkAppendedParts()
             guard form.encodedLength > options.multipartMemoryThreshold else {
-                let data = try form.encode()
+                let data = try form.encodedBody()
                 return UploadPlan(
                     source: .memory(data), length: Int64(data.count), contentType: form.contentType,
                     framing: .contentLength, preference: preference)
