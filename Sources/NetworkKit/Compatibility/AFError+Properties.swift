@@ -1,12 +1,19 @@
 public import Foundation
 
 extension Error {
-    /// This error as an ``AFError``, or nil when it is another kind of error.
+    /// This error as an ``AFError``: itself, or the ``AFError`` of an ``HTTPError`` (see
+    /// ``AFError/init(_:)``); nil for any other error.
     ///
     /// ```swift
     /// if let code = error.asAFError?.responseCode { print("status \(code)") }
     /// ```
-    public var asAFError: AFError? { self as? AFError }
+    public var asAFError: AFError? {
+        switch self {
+        case let error as AFError: error
+        case let error as HTTPError: AFError(error)
+        default: nil
+        }
+    }
 
     /// This error as an ``AFError``; any other error is a programming error, reported with `message`.
     ///
@@ -21,7 +28,7 @@ extension Error {
     public func asAFError(
         orFailWith message: @autoclosure () -> String, file: StaticString = #fileID, line: UInt = #line
     ) -> AFError {
-        if let error = self as? AFError { return error }
+        if let error = asAFError { return error }
         assertionFailure(message(), file: file, line: line)
         return .sessionTaskFailed(error: self)
     }

@@ -6,7 +6,7 @@ public typealias HttpRouter = HTTPRouter
 extension HTTPRouter {
     /// This endpoint's request made by an article-style service (the Router-pattern article's
     /// `request(usingHttpService:)`), answered through response handlers such as
-    /// ``DataRequest/responseJSON(queue:options:completionHandler:)``.
+    /// ``DataRequest/responseJSON(queue:dataPreprocessor:emptyResponseCodes:emptyRequestMethods:options:completionHandler:)``.
     ///
     /// For async code, `request(usingHttpService:)` with an ``HTTPClient`` returns the response itself.
     ///

@@ -133,24 +133,56 @@ public final class Session: RequestDelegate, Sendable {
     ///     body otherwise, by default.
     ///   - headers: Header fields.
     ///   - interceptor: This request's own interceptor, run after the session's.
+    ///   - requestModifier: Changes the `URLRequest` before the parameters are encoded.
     /// - Returns: The request.
     public func request(
         _ convertible: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
         encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-        interceptor: (any RequestInterceptor)? = nil
+        interceptor: (any RequestInterceptor)? = nil, requestModifier: RequestModifier? = nil
     ) -> DataRequest {
         request(
             RequestConvertible(
-                url: convertible, method: method, parameters: parameters, encoding: encoding, headers: headers),
+                url: convertible, method: method, parameters: parameters, encoding: encoding, headers: headers,
+                requestModifier: requestModifier),
             interceptor: interceptor)
     }
+
+    /// A request for a URL, with an `Encodable` value encoded by `encoder`.
+    ///
+    /// ```swift
+    /// AF.request("https://httpbin.org/post", method: .post, parameters: login, encoder: .json).responseData { _ in }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - convertible: The URL.
+    ///   - method: The method; `GET` by default.
+    ///   - parameters: The value to encode.
+    ///   - encoder: How it is written; a URL-encoded form (query or body by method) by default.
+    ///   - headers: Header fields.
+    ///   - interceptor: This request's own interceptor, run after the session's.
+    ///   - requestModifier: Changes the `URLRequest` before the value is encoded.
+    /// - Returns: The request.
+    public func request<Parameters: Encodable & Sendable>(
+        _ convertible: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
+        encoder: any ParameterEncoder = URLEncodedFormParameterEncoder.default, headers: HTTPHeaders? = nil,
+        interceptor: (any RequestInterceptor)? = nil, requestModifier: RequestModifier? = nil
+    ) -> DataRequest {
+        request(
+            RequestConvertible(
+                url: convertible, method: method, parameters: parameters, encoder: encoder, headers: headers,
+                requestModifier: requestModifier),
+            interceptor: interceptor)
+    }
+
+    /// Alamofire's name for a closure that changes a `URLRequest` before it is sent.
+    public typealias RequestModifier = NetworkKit.RequestModifier
 
     /// A URL, method, parameters, encoding and headers, made into a `URLRequest` once, when this value
     /// is created.
     public struct RequestConvertible: URLRequestConvertible {
         private let made: Result<URLRequest, AFError>
 
-        /// Makes the request.
+        /// Makes the request with parameters written by a ``ParameterEncoding``.
         ///
         /// - Parameters:
         ///   - url: The URL.
@@ -158,21 +190,47 @@ public final class Session: RequestDelegate, Sendable {
         ///   - parameters: The parameters.
         ///   - encoding: How the parameters are written.
         ///   - headers: Header fields.
+        ///   - requestModifier: Changes the request before the parameters are written.
         public init(
             url: any URLConvertible, method: HTTPMethod, parameters: Parameters?, encoding: any ParameterEncoding,
-            headers: HTTPHeaders?
+            headers: HTTPHeaders?, requestModifier: RequestModifier? = nil
         ) {
+            made = Self.make {
+                var request = try URLRequest(url: url, method: method, headers: headers)
+                try requestModifier?(&request)
+                return try encoding.encode(request, with: parameters)
+            }
+        }
+
+        /// Makes the request with an `Encodable` value written by a ``ParameterEncoder``.
+        ///
+        /// - Parameters:
+        ///   - url: The URL.
+        ///   - method: The method.
+        ///   - parameters: The value.
+        ///   - encoder: How the value is written.
+        ///   - headers: Header fields.
+        ///   - requestModifier: Changes the request before the value is written.
+        public init<Value: Encodable & Sendable>(
+            url: any URLConvertible, method: HTTPMethod, parameters: Value?, encoder: any ParameterEncoder,
+            headers: HTTPHeaders?, requestModifier: RequestModifier? = nil
+        ) {
+            made = Self.make {
+                var request = try URLRequest(url: url, method: method, headers: headers)
+                try requestModifier?(&request)
+                return try encoder.encode(parameters, into: request)
+            }
+        }
+
+        private static func make(_ build: () throws -> URLRequest) -> Result<URLRequest, AFError> {
             do {
-                var request = URLRequest(url: try url.asURL())
-                request.httpMethod = method.rawValue
-                for header in headers ?? [:] { request.setValue(header.value, forHTTPHeaderField: header.name) }
-                made = .success(try encoding.encode(request, with: parameters))
+                return .success(try build())
             } catch let error as AFError {
-                made = .failure(error)
+                return .failure(error)
             } catch let error as HTTPError {
-                made = .failure(AFError(error))
+                return .failure(AFError(error))
             } catch {
-                made = .failure(.parameterEncodingFailed(reason: .customEncodingFailed(error: error)))
+                return .failure(.createURLRequestFailed(error: error))
             }
         }
 

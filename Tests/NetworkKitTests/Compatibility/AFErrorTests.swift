@@ -142,6 +142,9 @@ struct AFErrorTests {
         #expect(error.asAFError?.isExplicitlyCancelledError == true)
         let other: any Error = URLError(.badURL)
         #expect(other.asAFError == nil)
+        // NetworkKit's own errors read as the AFError they map to
+        let status: any Error = HTTPError.cancelled(Self.summary)
+        #expect(status.asAFError?.isExplicitlyCancelledError == true)
     }
 
     @Test("the properties read the right cases")
