@@ -447,14 +447,8 @@ open class DataRequest: Request, @unchecked Sendable {
         mutableState.withLock { $0.error = error }
     }
 
-    /// Clears the failed attempt before the next one.
-    func willRetry() {
+    override func didPrepareForRetry() {
         exchange.withLock { $0.data = nil }
-        mutableState.withLock { state in
-            state.retryCount += 1
-            state.error = nil
-            state.response = nil
-        }
     }
 
     /// Keeps the outcome and delivers it unless the request is suspended.

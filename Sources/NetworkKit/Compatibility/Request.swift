@@ -212,6 +212,17 @@ open class Request: @unchecked Sendable {
         return self
     }
 
+    /// Counts one more retry and forgets the failed attempt's response and error; the session calls
+    /// it before sending the request again.
+    public func prepareForRetry() {
+        mutableState.withLock { state in
+            state.retryCount += 1
+            state.error = nil
+            state.response = nil
+        }
+        didPrepareForRetry()
+    }
+
     /// Sends `Authorization: Basic` with these credentials, as URLSession would answer a challenge.
     ///
     /// - Parameters:
@@ -351,6 +362,8 @@ open class Request: @unchecked Sendable {
     func didSuspend() {}
     /// Called after the request moved to ``State/cancelled``.
     func didCancel() {}
+    /// Called after ``prepareForRetry()``.
+    func didPrepareForRetry() {}
 
     /// Records a `URLRequest` made for this request and tells the handlers waiting for one.
     func didCreate(_ urlRequest: URLRequest) {

@@ -110,13 +110,17 @@ public final class Session: RequestDelegate, Sendable {
     /// - Parameters:
     ///   - convertible: The router or request; an error it throws fails the request.
     ///   - interceptor: This request's own interceptor, run after the session's.
+    ///   - shouldAutomaticallyResume: Whether it starts with its first response handler; nil to follow
+    ///     ``startRequestsImmediately``.
     /// - Returns: The request.
-    public func request(_ convertible: any URLRequestConvertible, interceptor: (any RequestInterceptor)? = nil)
-        -> DataRequest
-    {
+    public func request(
+        _ convertible: any URLRequestConvertible, interceptor: (any RequestInterceptor)? = nil,
+        shouldAutomaticallyResume: Bool? = nil
+    ) -> DataRequest {
         DataRequest(
             convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
-            eventMonitor: eventMonitor, interceptor: interceptor, delegate: self)
+            eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
+            delegate: self)
     }
 
     /// A request for a URL, with parameters encoded by `encoding`.
@@ -133,18 +137,21 @@ public final class Session: RequestDelegate, Sendable {
     ///     body otherwise, by default.
     ///   - headers: Header fields.
     ///   - interceptor: This request's own interceptor, run after the session's.
+    ///   - shouldAutomaticallyResume: Whether it starts with its first response handler; nil to follow
+    ///     ``startRequestsImmediately``.
     ///   - requestModifier: Changes the `URLRequest` before the parameters are encoded.
     /// - Returns: The request.
     public func request(
         _ convertible: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
         encoding: any ParameterEncoding = URLEncoding.default, headers: HTTPHeaders? = nil,
-        interceptor: (any RequestInterceptor)? = nil, requestModifier: RequestModifier? = nil
+        interceptor: (any RequestInterceptor)? = nil, shouldAutomaticallyResume: Bool? = nil,
+        requestModifier: RequestModifier? = nil
     ) -> DataRequest {
         request(
             RequestConvertible(
                 url: convertible, method: method, parameters: parameters, encoding: encoding, headers: headers,
                 requestModifier: requestModifier),
-            interceptor: interceptor)
+            interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume)
     }
 
     /// A request for a URL, with an `Encodable` value encoded by `encoder`.
@@ -160,18 +167,21 @@ public final class Session: RequestDelegate, Sendable {
     ///   - encoder: How it is written; a URL-encoded form (query or body by method) by default.
     ///   - headers: Header fields.
     ///   - interceptor: This request's own interceptor, run after the session's.
+    ///   - shouldAutomaticallyResume: Whether it starts with its first response handler; nil to follow
+    ///     ``startRequestsImmediately``.
     ///   - requestModifier: Changes the `URLRequest` before the value is encoded.
     /// - Returns: The request.
     public func request<Parameters: Encodable & Sendable>(
         _ convertible: any URLConvertible, method: HTTPMethod = .get, parameters: Parameters? = nil,
         encoder: any ParameterEncoder = URLEncodedFormParameterEncoder.default, headers: HTTPHeaders? = nil,
-        interceptor: (any RequestInterceptor)? = nil, requestModifier: RequestModifier? = nil
+        interceptor: (any RequestInterceptor)? = nil, shouldAutomaticallyResume: Bool? = nil,
+        requestModifier: RequestModifier? = nil
     ) -> DataRequest {
         request(
             RequestConvertible(
                 url: convertible, method: method, parameters: parameters, encoder: encoder, headers: headers,
                 requestModifier: requestModifier),
-            interceptor: interceptor)
+            interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume)
     }
 
     /// Alamofire's name for a closure that changes a `URLRequest` before it is sent.
@@ -261,7 +271,7 @@ public final class Session: RequestDelegate, Sendable {
                 case .failure(let error as AFError): return .failed(error)
                 case .failure(let error): return .failed(.requestAdaptationFailed(error: error))
                 }
-                if request.lastRequest != attempt { request.didCreate(attempt) }
+                request.didCreate(attempt)  // as Alamofire, each adapted request joins `requests`
             }
             let client = client
             let sent = await CachedAttempt.$requestHandler.withValue(handler) { () -> Result<HTTPResponse, HTTPError> in
@@ -291,7 +301,7 @@ public final class Session: RequestDelegate, Sendable {
                     try? await Task.sleep(for: .milliseconds(Int64(min(seconds, 86_400) * 1000)))
                 }
                 if request.isCancelled || Task.isCancelled { return .failed(.explicitlyCancelled) }
-                request.willRetry()
+                request.prepareForRetry()
             case .doNotRetry:
                 return .failed(failure)
             case .doNotRetryWithError(let error):
