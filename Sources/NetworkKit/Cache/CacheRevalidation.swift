@@ -72,31 +72,34 @@ enum CacheRevalidation {
     static func updated(_ entry: CachedEntry, with headers: HTTPHeaders, requestTime: Date, responseTime: Date)
         -> CachedEntry
     {
-        var excluded = CacheStorability.excludedNames(of: headers)
-        excluded.formUnion(["content-length", "content-range"])
-        var replacements: [String: [HTTPHeader]] = [:]
-        var order: [String] = []
-        for field in headers where !excluded.contains(field.name.lowercased()) {
-            let name = field.name.lowercased()
-            if replacements[name] == nil { order.append(name) }
-            replacements[name, default: []].append(field)
+        // Names are compared in place, ignoring case (a 304 has a handful of fields, a stored response
+        // a dozen): no lowercased copies, sets or dictionaries on this path, which every 304 takes.
+        let members = CacheStorability.connectionMembers(of: headers)
+        let incoming = headers.filter { field in
+            !FieldName.same(field.name, "Content-Length") && !FieldName.same(field.name, "Content-Range")
+                && !CacheStorability.isExcluded(field.name, connectionMembers: members)
         }
-        var result = HTTPHeaders()
-        var written: Set<String> = []
-        for field in entry.headers {
-            let name = field.name.lowercased()
-            guard let fields = replacements[name] else {
-                result.add(field)
-                continue
+        var written = [Bool](repeating: false, count: incoming.count)
+        var result: [HTTPHeader] = []
+        result.reserveCapacity(entry.headers.count + incoming.count)
+        /// Adds every incoming field named as `incoming[first]`, from `first` on, once.
+        func addIncoming(from first: Int) {
+            guard !written[first] else { return }
+            for index in first..<incoming.count where FieldName.same(incoming[index].name, incoming[first].name) {
+                result.append(incoming[index])
+                written[index] = true
             }
-            guard written.insert(name).inserted else { continue }
-            for replacement in fields { result.add(replacement) }
         }
-        for name in order where !written.contains(name) {
-            for replacement in replacements[name] ?? [] { result.add(replacement) }
+        for field in entry.headers {
+            if let first = incoming.firstIndex(where: { FieldName.same($0.name, field.name) }) {
+                addIncoming(from: first)
+            } else {
+                result.append(field)
+            }
         }
+        for index in incoming.indices { addIncoming(from: index) }
         var entry = entry
-        entry.update(headers: result, requestTime: requestTime, responseTime: responseTime)
+        entry.update(headers: HTTPHeaders(keepingRepeats: result), requestTime: requestTime, responseTime: responseTime)
         return entry
     }
 

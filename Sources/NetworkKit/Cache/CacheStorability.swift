@@ -46,23 +46,27 @@ enum CacheStorability {
     /// - Parameter headers: A response's fields.
     /// - Returns: The fields to store.
     static func storedFields(of headers: HTTPHeaders) -> HTTPHeaders {
-        let excluded = excludedNames(of: headers)
-        return HTTPHeaders(keepingRepeats: headers.filter { !excluded.contains($0.name.lowercased()) })
+        let members = connectionMembers(of: headers)
+        return HTTPHeaders(keepingRepeats: headers.filter { !isExcluded($0.name, connectionMembers: members) })
     }
 
-    /// The lowercased names §3.1 keeps out of storage for a message with these fields.
-    static func excludedNames(of headers: HTTPHeaders) -> Set<String> {
-        var names = hopByHopNames
+    /// The field names a message's `Connection` fields list (trimmed, in their case).
+    static func connectionMembers(of headers: HTTPHeaders) -> [String] {
+        var members: [String] = []
         for line in headers.values(for: "Connection") {
-            for member in line.split(separator: ",") {
-                names.insert(FieldValue.trimmed(member).lowercased())
-            }
+            for member in line.split(separator: ",") { members.append(FieldValue.trimmed(member)) }
         }
-        return names
+        return members
+    }
+
+    /// Whether §3.1 keeps the field `name` out of storage: a hop-by-hop or proxy field, or one that
+    /// `Connection` lists (`connectionMembers`); compared ignoring case, without copies.
+    static func isExcluded(_ name: String, connectionMembers: [String]) -> Bool {
+        hopByHopNames.contains { FieldName.same($0, name) } || connectionMembers.contains { FieldName.same($0, name) }
     }
 
     /// Hop-by-hop and proxy fields, never stored.
-    private static let hopByHopNames: Set<String> = [
+    private static let hopByHopNames: [String] = [
         "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "proxy-authenticate",
         "proxy-authentication-info", "proxy-authorization",
     ]
