@@ -18,7 +18,7 @@ struct RetryOptInTests {
         server.stub(method: .post, path: "/op", conditions: [.failFirst(1, with: .connectionReset)]) { _ in
             MockResponse(headers: ["Content-Type": "text/plain"], body: FaultContent.text)
         }
-        var policy = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), jitter: 0)
+        let policy = RetryPolicy(maximumRetries: 2, baseDelay: .milliseconds(20), jitter: 0)
         if optedIn { policy.retryableMethods.insert(.post) }
         let client = HTTPClient {
             $0.timeout = FaultScenario.timeout

@@ -26,7 +26,7 @@ struct RetryPolicyTests {
     }
 
     private static func policy() -> RetryPolicy {
-        var policy = RetryPolicy(maximumRetries: 3, baseDelay: .seconds(1), multiplier: 2, jitter: 0.2)
+        let policy = RetryPolicy(maximumRetries: 3, baseDelay: .seconds(1), multiplier: 2, jitter: 0.2)
         policy.random = { 0.5 }  // no jitter
         policy.now = { Date(timeIntervalSince1970: 784_111_777) }  // Sun, 06 Nov 1994 08:49:37 GMT
         return policy
@@ -72,7 +72,7 @@ struct RetryPolicyTests {
     @Test("a Retry-After longer than the maximum wait, or past the total budget, stops retrying")
     func bounds() async {
         // Given a policy with a 10 s single and 5 s total budget
-        var policy = Self.policy()
+        let policy = Self.policy()
         policy.maximumDelay = .seconds(10)
         policy.maximumTotalDelay = .seconds(5)
         // Then a long Retry-After and an exhausted budget both stop
