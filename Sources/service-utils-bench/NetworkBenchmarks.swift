@@ -13,7 +13,7 @@
         static let all: [Benchmark] =
             [
                 queryEncoding, formEncoding, requests(concurrency: 1), requests(concurrency: 8), tlsRequests,
-                requestMemory,
+                requestMemory, alamofireFacade,
             ] + NetworkTransferBenchmarks.all
 
         static let keyCount = 1_000

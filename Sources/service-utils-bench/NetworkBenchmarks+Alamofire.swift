@@ -1,0 +1,73 @@
+// A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
+#if os(Linux) || os(macOS)
+    import BenchmarkReporting
+    import Foundation
+    import ServiceUtils
+
+    #if canImport(FoundationNetworking)
+        import FoundationNetworking
+    #endif
+
+    /// The Alamofire façade (issue 30) against `HTTPClient` itself: the same GETs and decoding, one
+    /// at a time, through `Session.request(router).responseDecodable(of:)` and through
+    /// `HTTPClient.send(router)` with a `JSONDecoder`.
+    extension NetworkBenchmarks {
+        /// The façade's case, which the goal is for.
+        static let facadeName = "Session.request(router).responseDecodable(of:)"
+
+        /// `item.json`'s shape.
+        struct Item: Decodable, Sendable, Equatable {
+            let id: Int
+            let name: String
+            let price: Int
+            let inStock: Bool
+        }
+
+        static let alamofireFacade = Benchmark(
+            name: "NetworkKit.alamofireFacade",
+            summary: "\(requestCount) keep-alive GETs of a small JSON file from nginx on 127.0.0.1, "
+                + "one at a time, decoded: through Alamofire's Session façade against HTTPClient.send",
+            goals: [BenchmarkGoal(case: facadeName, atMost: 1.1)]
+        ) {
+            let server = try NginxServer()
+            let router = BenchRouter(baseURL: server.url)
+            let client = HTTPClient()
+            let session = Session()
+            let queue = DispatchQueue(label: "AlamofireBenchmarks")
+            let expected = Item(id: 7, name: "green tea", price: 350, inStock: true)
+            @Sendable func throughSession() async throws {
+                let item = await withCheckedContinuation { continuation in
+                    session.request(router).validate().responseDecodable(of: Item.self, queue: queue) {
+                        continuation.resume(returning: $0.value)
+                    }
+                }
+                guard item == expected else { throw BenchmarkError("the façade decoded \(String(describing: item))") }
+            }
+            @Sendable func throughClient() async throws {
+                let item = try JSONDecoder().decode(Item.self, from: try await client.send(router).body)
+                guard item == expected else { throw BenchmarkError("the client decoded \(item)") }
+            }
+            do {
+                try await throughClient()
+                try await throughSession()
+            } catch {
+                server.stop()
+                throw error
+            }
+            return PreparedBenchmark(
+                baseline: .reported("HTTPClient.send(router) + JSONDecoder") {
+                    try await measure(server: server, concurrency: 1) { try await throughClient() }
+                },
+                cases: [
+                    .reported(facadeName) {
+                        try await measure(server: server, concurrency: 1) { try await throughSession() }
+                    }
+                ],
+                workPerRun: .init(amount: Double(requestCount), unit: "requests"),
+                tearDown: { server.stop() },
+                // A goal near 1 on a figure that varies ~10% from run to run here.
+                repetition: .atLeast(11)
+            )
+        }
+    }
+#endif
