@@ -174,12 +174,7 @@ open class DataRequest: Request, @unchecked Sendable {
         queue: DispatchQueue = .main, responseSerializer: Serializer,
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
-        let handler = OnceHandler(completionHandler)
-        return serialized(queue: queue) { request, response, data, error in
-            try responseSerializer.serialize(request: request, response: response, data: data, error: error)
-        } deliver: {
-            handler.call($0)
-        }
+        response(queue: queue, dataSerializer: responseSerializer, completionHandler: completionHandler)
     }
 
     /// Calls `completionHandler` on `queue` with what `responseSerializer` makes of the response
@@ -195,9 +190,17 @@ open class DataRequest: Request, @unchecked Sendable {
         queue: DispatchQueue = .main, responseSerializer: Serializer,
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
+        response(queue: queue, dataSerializer: responseSerializer, completionHandler: completionHandler)
+    }
+
+    /// The one body of both `response(queue:responseSerializer:completionHandler:)` overloads.
+    private func response<Serializer: DataResponseSerializerProtocol>(
+        queue: DispatchQueue, dataSerializer: Serializer,
+        completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
+    ) -> Self {
         let handler = OnceHandler(completionHandler)
         return serialized(queue: queue) { request, response, data, error in
-            try responseSerializer.serialize(request: request, response: response, data: data, error: error)
+            try dataSerializer.serialize(request: request, response: response, data: data, error: error)
         } deliver: {
             handler.call($0)
         }
