@@ -52,7 +52,7 @@
             var request = URLRequest(url: url)
             cookies.apply(to: &request)
             let meter = TransferMeter(console: console, verb: "downloaded")
-            let file: DownloadResponse
+            let file: DownloadedFile
             do {
                 file = try await client.download(request, to: destination, options: options) {
                     meter.update($0)
@@ -137,7 +137,7 @@
         }
 
         /// One line on a finished download.
-        static func summary(of file: DownloadResponse) -> String {
+        static func summary(of file: DownloadedFile) -> String {
             var line =
                 "saved \(file.fileURL.path) (\(TransferMeter.bytes(file.byteCount)), HTTP \(file.response.statusCode))"
             if file.resumedFrom > 0 {

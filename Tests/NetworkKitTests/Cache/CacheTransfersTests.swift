@@ -158,7 +158,7 @@ struct CacheTransfersTests {
         request.cachePolicy = .returnCacheDataDontLoad
 
         // When it is downloaded
-        let outcome: Result<DownloadResponse, HTTPError>
+        let outcome: Result<DownloadedFile, HTTPError>
         do {
             outcome = .success(try await client.download(request, to: folder.file("none.bin")))
         } catch {

@@ -20,7 +20,7 @@ public struct DownloadOptions: OptionSet, Sendable, Hashable {
     /// Create the destination's missing folders.
     public static let createFolders = DownloadOptions(rawValue: 1 << 1)
     /// Continue from the partial file an interrupted download of the same URL left beside the
-    /// destination (see ``DownloadResponse``); without it, a partial file is discarded and the
+    /// destination (see ``DownloadedFile``); without it, a partial file is discarded and the
     /// download starts from zero. Retries within one call always continue when they can.
     public static let resume = DownloadOptions(rawValue: 1 << 2)
 }

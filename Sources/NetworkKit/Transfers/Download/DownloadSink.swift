@@ -27,7 +27,7 @@ final class DownloadSink: BodySink {
         /// Bytes received and not yet handed to the writer (up to ``DownloadSink/blockSize``).
         var pending = Data()
         var resumedFrom: Int64 = 0
-        var restartReason: DownloadResponse.RestartReason?
+        var restartReason: DownloadedFile.RestartReason?
         /// A `416` showed the bytes on disk are stale: the next attempt starts from zero.
         var needsRestart = false
     }
@@ -124,9 +124,9 @@ final class DownloadSink: BodySink {
     }
 
     /// The response of a finished download.
-    func response(_ head: HTTPResponse) -> DownloadResponse {
+    func response(_ head: HTTPResponse) -> DownloadedFile {
         state.withLock { state in
-            DownloadResponse(
+            DownloadedFile(
                 fileURL: files.destination, response: head, byteCount: state.onDisk, resumedFrom: state.resumedFrom,
                 restartReason: state.restartReason)
         }

@@ -13,7 +13,7 @@ extension HTTPClient {
     /// apply as for ``send(_:)``; a response that fails validation leaves no file behind. A retry
     /// continues from the bytes on disk with `Range` and `If-Range` when the server gave a strong
     /// `ETag` or a `Last-Modified`, and a download that fails keeps them for a later call with
-    /// ``DownloadOptions/resume`` (see ``DownloadResponse``).
+    /// ``DownloadOptions/resume`` (see ``DownloadedFile``).
     ///
     /// ```swift
     /// let file = try await client.download(Files.manual, to: documents.appendingPathComponent("manual.pdf"),
@@ -34,7 +34,7 @@ extension HTTPClient {
     public func download(
         _ router: any HTTPRouter, to destination: URL, options: DownloadOptions = [],
         progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws(HTTPError) -> DownloadResponse {
+    ) async throws(HTTPError) -> DownloadedFile {
         let request = try prepare(router)
         return try await runDownload(
             request, to: destination, options: options, acceptableStatusCodes: router.acceptableStatusCodes,
@@ -55,7 +55,7 @@ extension HTTPClient {
     public func download(
         _ request: URLRequest, to destination: URL, options: DownloadOptions = [],
         acceptableStatusCodes: Range<Int>? = nil, progress: (@Sendable (TransferProgress) -> Void)? = nil
-    ) async throws(HTTPError) -> DownloadResponse {
+    ) async throws(HTTPError) -> DownloadedFile {
         var base = request
         addDefaultHeaders(to: &base)
         return try await runDownload(
@@ -66,7 +66,7 @@ extension HTTPClient {
     private func runDownload(
         _ request: URLRequest, to destination: URL, options: DownloadOptions, acceptableStatusCodes: Range<Int>?,
         progress: (@Sendable (TransferProgress) -> Void)?
-    ) async throws(HTTPError) -> DownloadResponse {
+    ) async throws(HTTPError) -> DownloadedFile {
         guard let url = request.url else { throw .invalidURL(.missingURL) }
         try checkPins(request)  // before the partial file is made (each attempt checks again)
         var base = request

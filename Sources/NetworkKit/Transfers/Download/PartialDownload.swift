@@ -9,7 +9,7 @@ import Foundation
 #endif
 
 /// The files of a download in progress beside its destination: `<destination>.partial` with the
-/// bytes so far and `<destination>.partial.json` with what a resume needs (see ``DownloadResponse``).
+/// bytes so far and `<destination>.partial.json` with what a resume needs (see ``DownloadedFile``).
 struct PartialDownload: Sendable {
     /// What `<destination>.partial.json` holds.
     struct Description: Codable, Equatable, Sendable {

@@ -16,7 +16,7 @@ extension HTTPClient {
     ///   - options:     Replace an existing file, create folders, resume a partial file.
     /// - Returns: The running download.
     public func startDownload(_ router: any HTTPRouter, to destination: URL, options: DownloadOptions = [])
-        -> Transfer<DownloadResponse>
+        -> Transfer<DownloadedFile>
     {
         Transfer { progress throws(HTTPError) in
             try await self.download(router, to: destination, options: options, progress: progress)
@@ -32,7 +32,7 @@ extension HTTPClient {
     ///   - options:     Replace an existing file, create folders, resume a partial file.
     /// - Returns: The running download.
     public func startDownload(_ request: URLRequest, to destination: URL, options: DownloadOptions = [])
-        -> Transfer<DownloadResponse>
+        -> Transfer<DownloadedFile>
     {
         Transfer { progress throws(HTTPError) in
             try await self.download(request, to: destination, options: options, progress: progress)

@@ -71,7 +71,7 @@ public final class Transfer<Value: Sendable>: Sendable {
 
     /// Waits for the transfer to end.
     ///
-    /// - Returns: What the transfer produced (a ``DownloadResponse``, an ``HTTPResponse``).
+    /// - Returns: What the transfer produced (a ``DownloadedFile``, an ``HTTPResponse``).
     /// - Throws: The transfer's ``HTTPError``; ``HTTPError/cancelled(_:)`` after ``cancel()``.
     public func value() async throws(HTTPError) -> Value {
         guard let running = task.value else { throw .cancelled(HTTPError.RequestSummary(method: .get, url: nil)) }

@@ -8,7 +8,7 @@ public import Foundation
 /// `<destination>.partial.json`. At the end the partial file is moved onto the destination in one
 /// step and the description is removed. When a download fails, both stay, so a later download of
 /// the same URL to the same destination with ``DownloadOptions/resume`` continues where it stopped.
-public struct DownloadResponse: Sendable {
+public struct DownloadedFile: Sendable {
     /// Why bytes already on disk were not reused.
     public enum RestartReason: Sendable, Hashable {
         /// The server sent the whole file (`200`) to a range request: it ignores ranges, or the file
