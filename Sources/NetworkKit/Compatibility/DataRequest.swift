@@ -22,8 +22,6 @@ import InternalServiceUtilities
 /// }
 /// ```
 open class DataRequest: Request, @unchecked Sendable {
-    /// A check of the response: success, or the error it fails with.
-    public typealias ValidationResult = Result<Void, any Error>
     /// A check of a request's response and body, as ``validate(_:)`` takes.
     public typealias Validation = @Sendable (URLRequest?, HTTPURLResponse, Data?) -> ValidationResult
 
@@ -35,14 +33,6 @@ open class DataRequest: Request, @unchecked Sendable {
         var arrived = false
         var delivered = false
         var waiting: [@Sendable () -> Void] = []
-    }
-
-    /// How ``Session/send(_:for:)`` ended.
-    enum Outcome: Sendable {
-        /// A response came and passed validation; it is recorded.
-        case answered
-        /// The request failed with this error.
-        case failed(AFError)
     }
 
     /// What the request is made from.
@@ -412,24 +402,19 @@ open class DataRequest: Request, @unchecked Sendable {
         if !kept { task.cancel() }
     }
 
-    /// The request with `Authorization: Basic` from ``Request/credential``, unless it has one.
-    private func authenticated(_ request: URLRequest) -> URLRequest {
-        guard let credential, let user = credential.user, let password = credential.password,
-            request.value(forHTTPHeaderField: "Authorization") == nil
-        else { return request }
-        var request = request
-        let header = HTTPHeader.authorization(username: user, password: password)
-        request.setValue(header.value, forHTTPHeaderField: header.name)
-        return request
+    /// Sends one adapted attempt through `client` and returns its answer, any status accepted; a
+    /// subclass that sends a body overrides it.
+    func transfer(_ attempt: URLRequest, through client: HTTPClient) async -> Result<HTTPResponse, AFError> {
+        do throws(HTTPError) {
+            return .success(try await client.send(attempt, acceptableStatusCodes: 0..<Int.max))
+        } catch {
+            return .failure(AFError(error))
+        }
     }
 
     /// Records an attempt's response and runs the validations; returns the first failure.
     func received(_ answer: HTTPResponse) -> AFError? {
-        let response = (answer.url ?? answer.request.url).flatMap {
-            HTTPURLResponse(
-                url: $0, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers.dictionary
-            )
-        }
+        let response = Self.urlResponse(of: answer)
         let validators = exchange.withLock { exchange in
             exchange.data = answer.body
             return exchange.validators
@@ -445,17 +430,12 @@ open class DataRequest: Request, @unchecked Sendable {
         return nil
     }
 
-    /// Records an attempt's failure.
-    func failed(with error: AFError) {
-        mutableState.withLock { $0.error = error }
-    }
-
     override func didPrepareForRetry() {
         exchange.withLock { $0.data = nil }
     }
 
     /// Keeps the outcome and delivers it unless the request is suspended.
-    private func finish(_ outcome: Outcome) {
+    private func finish(_ outcome: RequestOutcome) {
         exchange.withLock { $0.arrived = true }
         if case .failed(let error) = outcome {
             mutableState.withLock { state in
@@ -495,21 +475,18 @@ open class DataRequest: Request, @unchecked Sendable {
         }
     }
 
-    private static func creationError(_ error: any Error) -> AFError {
-        switch error {
-        case let error as AFError: error
-        case let error as HTTPError: AFError(error)
-        default: .createURLRequestFailed(error: error)
-        }
-    }
-
-    private static func check(status: Int, against codes: Set<Int>) -> ValidationResult {
+    static func check(status: Int, against codes: Set<Int>) -> ValidationResult {
         codes.contains(status)
             ? .success(()) : .failure(AFError.responseValidationFailed(reason: .unacceptableStatusCode(code: status)))
     }
 
     private static func check(contentType: String?, data: Data?, against acceptable: [String]) -> ValidationResult {
-        guard let data, !data.isEmpty else { return .success(()) }
+        check(contentType: contentType, isEmpty: data?.isEmpty ?? true, against: acceptable)
+    }
+
+    /// Whether `contentType` is one of `acceptable`; an empty body passes whatever its type.
+    static func check(contentType: String?, isEmpty: Bool, against acceptable: [String]) -> ValidationResult {
+        guard !isEmpty else { return .success(()) }
         guard let contentType else {
             if acceptable.contains(where: { $0.hasPrefix("*/*") }) { return .success(()) }
             return .failure(

@@ -58,6 +58,9 @@ open class Request: @unchecked Sendable {
     /// A closure that receives progress.
     public typealias ProgressHandler = @Sendable (_ progress: Progress) -> Void
 
+    /// A check of the response: success, or the error it fails with.
+    public typealias ValidationResult = Result<Void, any Error>
+
     /// What the request holds that changes.
     struct MutableState {
         var state: State = .initialized
@@ -90,6 +93,8 @@ open class Request: @unchecked Sendable {
     public private(set) weak var delegate: (any RequestDelegate)?
 
     let mutableState = Locked(MutableState())
+    /// Serialises writes to ``uploadProgress`` and ``downloadProgress``.
+    private let progressLock = Locked(())
 
     /// Creates a request; a ``Session`` makes requests, and subclasses call this.
     ///
@@ -364,6 +369,54 @@ open class Request: @unchecked Sendable {
     func didCancel() {}
     /// Called after ``prepareForRetry()``.
     func didPrepareForRetry() {}
+
+    /// Records an attempt's failure.
+    func recordFailure(_ error: AFError) {
+        mutableState.withLock { $0.error = error }
+    }
+
+    /// The request with `Authorization: Basic` from ``Request/credential``, unless it has one.
+    func authenticated(_ request: URLRequest) -> URLRequest {
+        guard let credential, let user = credential.user, let password = credential.password,
+            request.value(forHTTPHeaderField: "Authorization") == nil
+        else { return request }
+        var request = request
+        let header = HTTPHeader.authorization(username: user, password: password)
+        request.setValue(header.value, forHTTPHeaderField: header.name)
+        return request
+    }
+
+    /// The error a request fails with when its `URLRequest` cannot be made.
+    static func creationError(_ error: any Error) -> AFError {
+        switch error {
+        case let error as AFError: error
+        case let error as HTTPError: AFError(error)
+        default: .createURLRequestFailed(error: error)
+        }
+    }
+
+    /// An attempt's answer as Foundation's response.
+    static func urlResponse(of answer: HTTPResponse) -> HTTPURLResponse? {
+        (answer.url ?? answer.request.url).flatMap {
+            HTTPURLResponse(
+                url: $0, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers.dictionary
+            )
+        }
+    }
+
+    /// Moves `progress` to `transferred` and tells its handler, if one was given.
+    func report(
+        _ transferred: TransferProgress, to progress: Progress,
+        handler: (handler: ProgressHandler, queue: DispatchQueue)?
+    ) {
+        progressLock.withLock { _ in
+            let total = transferred.totalBytes ?? -1
+            if progress.totalUnitCount != total { progress.totalUnitCount = total }
+            progress.completedUnitCount = transferred.completedBytes
+        }
+        guard let (handler, queue) = handler else { return }
+        queue.async { handler(progress) }
+    }
 
     /// Records a `URLRequest` made for this request and tells the handlers waiting for one.
     func didCreate(_ urlRequest: URLRequest) {

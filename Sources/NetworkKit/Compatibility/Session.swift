@@ -251,65 +251,6 @@ public final class Session: RequestDelegate, Sendable {
         public func asURLRequest() throws -> URLRequest { try made.get() }
     }
 
-    // MARK: - Sending
-
-    /// Sends `urlRequest` for `request` until it succeeds or the interceptors stop retrying:
-    /// adapters, the client, validation, then retriers.
-    func send(_ urlRequest: URLRequest, for request: DataRequest) async -> DataRequest.Outcome {
-        let interceptors = [interceptor, request.interceptor].compactMap { $0 }
-        let combined = interceptors.isEmpty ? nil : Interceptor(interceptors: interceptors)
-        let handler = request.cachedResponseHandler ?? cachedResponseHandler
-        while true {
-            var attempt = urlRequest
-            if let combined {
-                let state = RequestAdapterState(requestID: request.id, session: self)
-                let adapted = await CompletionBridge.value(otherwise: .success(urlRequest)) { completion in
-                    combined.adapt(urlRequest, using: state, completion: completion)
-                }
-                switch adapted {
-                case .success(let adapted): attempt = adapted
-                case .failure(let error as AFError): return .failed(error)
-                case .failure(let error): return .failed(.requestAdaptationFailed(error: error))
-                }
-                request.didCreate(attempt)  // as Alamofire, each adapted request joins `requests`
-            }
-            let client = client
-            let sent = await CachedAttempt.$requestHandler.withValue(handler) { () -> Result<HTTPResponse, HTTPError> in
-                do throws(HTTPError) {
-                    return .success(try await client.send(attempt, acceptableStatusCodes: 0..<Int.max))
-                } catch {
-                    return .failure(error)
-                }
-            }
-            let failure: AFError
-            switch sent {
-            case .success(let answer):
-                guard let error = request.received(answer) else { return .answered }
-                failure = error
-            case .failure(let error):
-                if request.isCancelled || Task.isCancelled { return .failed(.explicitlyCancelled) }
-                failure = AFError(error)
-                request.failed(with: failure)
-            }
-            guard let combined, !request.isCancelled else { return .failed(failure) }
-            let decision = await CompletionBridge.value(otherwise: RetryResult.doNotRetry) { completion in
-                combined.retry(request, for: self, dueTo: failure, completion: completion)
-            }
-            switch decision {
-            case .retry, .retryWithDelay:
-                if let seconds = decision.delay, seconds > 0, seconds.isFinite {
-                    try? await Task.sleep(for: .milliseconds(Int64(min(seconds, 86_400) * 1000)))
-                }
-                if request.isCancelled || Task.isCancelled { return .failed(.explicitlyCancelled) }
-                request.prepareForRetry()
-            case .doNotRetry:
-                return .failed(failure)
-            case .doNotRetryWithError(let error):
-                return .failed(.requestRetryFailed(retryError: error, originalError: failure))
-            }
-        }
-    }
-
     private static func settings(
         from configuration: URLSessionConfiguration, cachedResponseHandler: (any CachedResponseHandler)?,
         eventMonitors: [any EventMonitor]
