@@ -392,7 +392,9 @@ open class DataRequest: Request, @unchecked Sendable {
             let sent = authenticated(urlRequest)
             didCreate(sent)
             guard let session = delegate as? Session else { return finish(.failed(.sessionDeinitialized)) }
-            finish(await session.send(sent, for: self))
+            let outcome = await session.send(sent, for: self)
+            didFinishAttempts()
+            finish(outcome)
         }
         let kept = exchange.withLock { exchange -> Bool in
             guard exchange.task == nil else { return false }
@@ -411,6 +413,10 @@ open class DataRequest: Request, @unchecked Sendable {
             return .failure(AFError(error))
         }
     }
+
+    /// Called once the last attempt is over, before the outcome is delivered; a subclass removes
+    /// what its attempts made there.
+    func didFinishAttempts() {}
 
     /// Records an attempt's response and runs the validations; returns the first failure.
     func received(_ answer: HTTPResponse) -> AFError? {
