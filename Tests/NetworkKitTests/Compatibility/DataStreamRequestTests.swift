@@ -170,6 +170,33 @@ struct DataStreamRequestTests {
         #expect(error is Refused)
     }
 
+    @Test("onHTTPResponse sees the head before any piece; .cancel cancels the request before its body")
+    func onHTTPResponse() async throws {
+        let server = try Self.server()
+        defer { server.stop() }
+        let session = Session()
+        // Allowed: the head comes first, then the pieces
+        let order = Locked([String]())
+        let allowed = Events<Data, Never>()
+        session.streamRequest(server.url("feed"))
+            .onHTTPResponse(on: queue) { response in order.withLock { $0.append("head \(response.statusCode)") } }
+            .responseStream(on: queue) { stream in
+                if stream.value != nil { order.withLock { $0.append("piece") } }
+                allowed.record(stream)
+            }
+        await allowed.completed.wait()
+        #expect(order.value.first == "head 200")
+        #expect(order.value.dropFirst().allSatisfy { $0 == "piece" } && order.value.count > 1)
+        // Cancelled: no piece, ends as explicitlyCancelled
+        let cancelled = Events<Data, Never>()
+        session.streamRequest(server.url("feed"))
+            .onHTTPResponse(on: queue) { _, completion in completion(.cancel) }
+            .responseStream(on: queue) { cancelled.record($0) }
+        await cancelled.completed.wait()
+        #expect(cancelled.values.isEmpty)
+        #expect(cancelled.completion?.error?.isExplicitlyCancelledError == true)
+    }
+
     @Test("automaticallyCancelOnStreamError cancels on a piece the serializer cannot read")
     func cancelsOnStreamError() async throws {
         struct Tick: Decodable, Sendable { let price: Double }

@@ -280,5 +280,10 @@ struct DownloadRequestTests {
         #expect(mapped.value == 18)
         #expect(mapped.fileURL == decoded.fileURL)
         #expect(decoded.tryMap { _ in throw CocoaError(.fileReadUnknown) }.error is CocoaError)
+        let failed = AFDownloadResponse<Int>(
+            request: nil, response: nil, fileURL: nil, resumeData: Data([1]), metrics: nil, serializationDuration: 0,
+            result: .failure(.explicitlyCancelled))
+        #expect(failed.tryMapError { _ in CocoaError(.fileReadUnknown) }.error is CocoaError)
+        #expect(failed.mapError { _ in CocoaError(.fileNoSuchFile) }.resumeData == Data([1]))
     }
 }

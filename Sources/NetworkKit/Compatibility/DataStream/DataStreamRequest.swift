@@ -38,6 +38,12 @@ open class DataStreamRequest: Request, @unchecked Sendable {
         var handlerError: AFError?
         /// Readers waiting for the request to be resumed.
         var parked: [CheckedContinuation<Void, Never>] = []
+        /// The handler given to ``onHTTPResponse(on:perform:)-(_,(HTTPURLResponse,ResponseDisposition)->Void)``.
+        var responseHandler:
+            (
+                queue: DispatchQueue,
+                handler: @Sendable (HTTPURLResponse, @escaping @Sendable (ResponseDisposition) -> Void) -> Void
+            )?
     }
 
     /// What the request is made from.
@@ -121,7 +127,7 @@ open class DataStreamRequest: Request, @unchecked Sendable {
         } catch {
             return .failure(AFError(error))
         }
-        if let failure = received(stream.response) { return .failure(failure) }
+        if let failure = await received(stream.response) { return .failure(failure) }
         do {
             for try await piece in stream.chunks {
                 await waitWhileSuspended()
@@ -137,11 +143,13 @@ open class DataStreamRequest: Request, @unchecked Sendable {
         return .success(stream.response)
     }
 
-    /// Records the response head and runs the validations; returns the first failure.
-    private func received(_ head: HTTPResponse) -> AFError? {
+    /// Records the response head, asks the response handler, and runs the validations; returns the
+    /// first failure.
+    private func received(_ head: HTTPResponse) async -> AFError? {
         let response = Self.urlResponse(of: head)
         mutableState.withLock { $0.response = response }
         guard let response else { return nil }
+        if await disposition(for: response) == .cancel { return .explicitlyCancelled }
         for validation in streamState.withLock({ $0.validators }) {
             if let failure = Self.failure(of: validation, request: request, response: response) { return failure }
         }

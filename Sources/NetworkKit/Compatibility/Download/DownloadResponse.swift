@@ -96,6 +96,25 @@ public struct DownloadResponse<Success, Failure: Error> {
         with(result.mapError(transform))
     }
 
+    /// The same response with `transform` applied to its error; a thrown error becomes the result.
+    ///
+    /// - Parameter transform: Makes the new error.
+    /// - Returns: The response.
+    public func tryMapError<NewFailure: Error>(_ transform: (Failure) throws -> NewFailure) -> DownloadResponse<
+        Success, any Error
+    > {
+        switch result {
+        case .success(let value):
+            return with(Result<Success, any Error>.success(value))
+        case .failure(let error):
+            do {
+                return with(Result<Success, any Error>.failure(try transform(error)))
+            } catch {
+                return with(Result<Success, any Error>.failure(error))
+            }
+        }
+    }
+
     /// This response with another result.
     private func with<NewSuccess, NewFailure>(_ result: Result<NewSuccess, NewFailure>) -> DownloadResponse<
         NewSuccess, NewFailure
