@@ -170,6 +170,15 @@ open class Request: @unchecked Sendable {
     public var retryCount: Int { mutableState.withLock { $0.retryCount } }
     /// The error the request failed with, if it did.
     public var error: AFError? { mutableState.withLock { $0.error } }
+    /// URLSession's tasks of the request: none, as NetworkKit's transports do not send through
+    /// URLSession tasks (libcurl on Linux); ``requests`` lists each attempt.
+    public var tasks: [URLSessionTask] { [] }
+    /// The first of ``tasks``: nil.
+    public var firstTask: URLSessionTask? { tasks.first }
+    /// The last of ``tasks``: nil.
+    public var lastTask: URLSessionTask? { tasks.last }
+    /// The last of ``tasks``: nil.
+    public var task: URLSessionTask? { lastTask }
     /// The task metrics of the last attempt: URLSession's are not exposed by NetworkKit's transports,
     /// so this is nil; ``HTTPClient``'s ``EventMonitor`` reports each attempt's timing instead.
     public var metrics: URLSessionTaskMetrics? { nil }

@@ -38,6 +38,9 @@ public final class Session: RequestDelegate, Sendable {
     public let cachedResponseHandler: (any CachedResponseHandler)?
     /// The monitors given to the session, told about every attempt through the client.
     public let eventMonitors: [any EventMonitor]
+    /// The configuration given (Alamofire's default for a session made from a client), and the
+    /// URLSession made from it when ``session`` is first read.
+    private let platform: Locked<(configuration: URLSessionConfiguration, session: URLSession?)>
 
     /// Creates a session as Alamofire's initializer does, over a new ``HTTPClient``.
     ///
@@ -63,7 +66,7 @@ public final class Session: RequestDelegate, Sendable {
         let settings = Self.settings(
             from: configuration, cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
         self.init(
-            client: HTTPClient(configuration: settings), rootQueue: rootQueue,
+            client: HTTPClient(configuration: settings), configuration: configuration, rootQueue: rootQueue,
             startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
             serializationQueue: serializationQueue, interceptor: interceptor,
             cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
@@ -80,13 +83,27 @@ public final class Session: RequestDelegate, Sendable {
     ///   - interceptor: The interceptor of every request.
     ///   - cachedResponseHandler: What the cache stores of responses, before the client's handler.
     ///   - eventMonitors: The monitors to report (the client's own are told about attempts).
-    public init(
+    public convenience init(
         client: HTTPClient, rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
         startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
         serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
         cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
     ) {
+        self.init(
+            client: client, configuration: .af.default, rootQueue: rootQueue,
+            startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
+            serializationQueue: serializationQueue, interceptor: interceptor,
+            cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
+    }
+
+    private init(
+        client: HTTPClient, configuration: URLSessionConfiguration, rootQueue: DispatchQueue,
+        startRequestsImmediately: Bool, requestQueue: DispatchQueue?, serializationQueue: DispatchQueue?,
+        interceptor: (any RequestInterceptor)?, cachedResponseHandler: (any CachedResponseHandler)?,
+        eventMonitors: [any EventMonitor]
+    ) {
         self.client = client
+        self.platform = Locked((configuration, nil))
         self.rootQueue = rootQueue
         self.requestQueue = requestQueue ?? rootQueue
         self.serializationQueue =
@@ -95,6 +112,18 @@ public final class Session: RequestDelegate, Sendable {
         self.interceptor = interceptor
         self.cachedResponseHandler = cachedResponseHandler
         self.eventMonitors = eventMonitors
+    }
+
+    /// A URLSession with the session's configuration, made when first read, for code that reads
+    /// Alamofire's `session.session` (its `configuration`, `urlCache`…). NetworkKit sends through
+    /// ``client``, not through it.
+    public var session: URLSession {
+        platform.withLock { platform in
+            if let session = platform.session { return session }
+            let session = URLSession(configuration: platform.configuration)
+            platform.session = session
+            return session
+        }
     }
 
     /// Whether requests start when their first response handler is added (``RequestDelegate``).
