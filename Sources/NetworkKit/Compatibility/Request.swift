@@ -94,7 +94,7 @@ open class Request: @unchecked Sendable {
 
     let mutableState = Locked(MutableState())
     /// Serialises writes to ``uploadProgress`` and ``downloadProgress``.
-    private let progressLock = Locked(())
+    private let progressLock = SerialLock()
 
     /// Creates a request; a ``Session`` makes requests, and subclasses call this.
     ///
@@ -418,7 +418,7 @@ open class Request: @unchecked Sendable {
         _ transferred: TransferProgress, to progress: Progress,
         handler: (handler: ProgressHandler, queue: DispatchQueue)?
     ) {
-        progressLock.withLock { _ in
+        progressLock.run {
             let total = transferred.totalBytes ?? -1
             if progress.totalUnitCount != total { progress.totalUnitCount = total }
             progress.completedUnitCount = transferred.completedBytes

@@ -30,7 +30,7 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     private let limits: CookieJar.Limits
     /// Serialises this store's read-decide-write of the storage, so two responses stored at once
     /// decide against each other's results.
-    private let serial = Locked(())
+    private let serial = SerialLock()
 
     /// A store over `storage`.
     ///
@@ -57,7 +57,7 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     public func cookieHeader(for url: URL) -> String? {
         guard let host = url.host?.lowercased() else { return nil }
         let now = Date()
-        var jar = serial.withLock { _ in jarOfCookies(relatedTo: host, at: now).jar }
+        var jar = serial.run { jarOfCookies(relatedTo: host, at: now).jar }
         return jar.cookieHeader(for: url, at: now)
     }
 
@@ -70,7 +70,7 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     @discardableResult
     public func store(_ fields: [String], from url: URL) -> [CookieChange] {
         let now = Date()
-        return serial.withLock { _ in
+        return serial.run {
             var (jar, stored) = jarOfCookies(relatedTo: url.host?.lowercased() ?? "", at: now)
             let changes = fields.map { jar.store($0, from: url, at: now) }
             for change in changes {
@@ -98,12 +98,12 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     ///
     /// - Parameter cookie: The cookie.
     public func insert(_ cookie: Cookie) {
-        serial.withLock { _ in write(cookie, replacing: storage.cookies ?? []) }
+        serial.run { write(cookie, replacing: storage.cookies ?? []) }
     }
 
     /// Removes every session cookie from the storage, as curl's `--junk-session-cookies` does.
     public func removeSessionCookies() {
-        serial.withLock { _ in
+        serial.run {
             for cookie in storage.cookies ?? [] where cookie.isSessionOnly || cookie.expiresDate == nil {
                 storage.deleteCookie(cookie)
             }
@@ -112,7 +112,7 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
 
     /// Removes every cookie from the storage.
     public func removeAll() {
-        serial.withLock { _ in
+        serial.run {
             for cookie in storage.cookies ?? [] { storage.deleteCookie(cookie) }
         }
     }
