@@ -58,7 +58,15 @@ extension DownloadResponseSerializerProtocol where Self: DataResponseSerializerP
         }
         let contents: Data
         do {
-            contents = try Data(contentsOf: fileURL)
+            // An empty regular file is read as no bytes without `Data(contentsOf:)`, whose
+            // FoundationEssentials implementation leaks its 4 KiB read buffer for such a file.
+            let attributes = try FileManager.default.attributesOfItem(atPath: fileURL.path)
+            if attributes[.type] as? FileAttributeType == .typeRegular, (attributes[.size] as? NSNumber)?.intValue == 0
+            {
+                contents = Data()
+            } else {
+                contents = try Data(contentsOf: fileURL)
+            }
         } catch {
             throw AFError.responseSerializationFailed(reason: .inputFileReadFailed(at: fileURL))
         }
