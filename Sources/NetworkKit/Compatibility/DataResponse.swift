@@ -118,10 +118,7 @@ extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
 
     /// The request, status, body size, serialization time and result, secrets masked.
     public var debugDescription: String {
-        let line =
-            request.flatMap { request in
-                request.url.map { "\(request.httpMethod ?? "GET") \(Redaction.default.redact($0))" }
-            } ?? "None"
+        let line = Redaction.default.requestLine(request)
         let status = response.map { "\($0.statusCode)" } ?? "None"
         return """
             [Request]: \(line)
@@ -130,6 +127,13 @@ extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
             [Serialization Duration]: \(serializationDuration)s
             [Result]: \(result)
             """
+    }
+}
+
+extension Redaction {
+    /// `METHOD url` of `request` with secrets masked, or `None`, for the responses' debug descriptions.
+    func requestLine(_ request: URLRequest?) -> String {
+        request.flatMap { request in request.url.map { "\(request.httpMethod ?? "GET") \(redact($0))" } } ?? "None"
     }
 }
 

@@ -136,10 +136,7 @@ extension DownloadResponse: CustomStringConvertible, CustomDebugStringConvertibl
 
     /// The request, status, file, resume data size, serialization time and result, secrets masked.
     public var debugDescription: String {
-        let line =
-            request.flatMap { request in
-                request.url.map { "\(request.httpMethod ?? "GET") \(Redaction.default.redact($0))" }
-            } ?? "None"
+        let line = Redaction.default.requestLine(request)
         let status = response.map { "\($0.statusCode)" } ?? "None"
         return """
             [Request]: \(line)
