@@ -53,6 +53,7 @@ indirect enum Node {
                 case .brackets: element = key + "[]"
                 case .noBrackets: element = key
                 case .indexInBrackets: element = key + "[\(index)]"
+                case .custom(let name): element = name(key, index)
                 }
                 return node.pairs(key: element, encoder: encoder)
             }

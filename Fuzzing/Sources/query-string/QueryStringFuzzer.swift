@@ -28,7 +28,9 @@ enum QueryStringFuzzer {
     /// One input.
     static func fuzz(_ input: inout FuzzInput) {
         let encoder = QueryStringEncoder(
-            arrayEncoding: input.pick([.brackets, .noBrackets, .indexInBrackets]),
+            arrayEncoding: input.pick([
+                .brackets, .noBrackets, .indexInBrackets, .custom { key, index in "\(key)(\(index))" },
+            ]),
             boolEncoding: input.pick([.numeric, .literal]),
             spaceEncoding: input.pick([.percentEscaped, .plus]))
         var budget = 64
