@@ -26,13 +26,15 @@ open class DataRequest: Request, @unchecked Sendable {
     public typealias Validation = @Sendable (URLRequest?, HTTPURLResponse, Data?) -> ValidationResult
 
     private struct Exchange {
-        var validators: [Validation] = []
+        var validators: [ValidationStep] = []
         var task: Task<Void, Never>?
         var data: Data?
         /// Whether the answer came (it is held while the request is suspended).
         var arrived = false
         var delivered = false
-        var waiting: [@Sendable () -> Void] = []
+        /// Work waiting for the outcome; its argument says whether it runs on the request's own
+        /// task (so serialization may run in place) rather than inside an app's call.
+        var waiting: [@Sendable (_ inPlace: Bool) -> Void] = []
     }
 
     /// What the request is made from.
@@ -77,12 +79,17 @@ open class DataRequest: Request, @unchecked Sendable {
     /// - Returns: This request.
     @discardableResult
     public func validate(_ validation: @escaping Validation) -> Self {
-        let ready = exchange.withLock { exchange -> (HTTPURLResponse, Data?)? in
-            exchange.validators.append(validation)
-            guard exchange.delivered, let response = self.response else { return nil }
+        add(.custom(validation))
+    }
+
+    /// Adds `step`, and runs it now when the response has been delivered already.
+    private func add(_ step: ValidationStep) -> Self {
+        let ready = exchange.withLock { exchange -> (LazyURLResponse, Data?)? in
+            exchange.validators.append(step)
+            guard exchange.delivered, let response = responseSource, response.exists else { return nil }
             return (response, exchange.data)
         }
-        if let (response, data) = ready, error == nil { apply(validation, to: response, data: data) }
+        if let (response, data) = ready, error == nil { apply(step, to: response, data: data) }
         return self
     }
 
@@ -92,8 +99,7 @@ open class DataRequest: Request, @unchecked Sendable {
     /// - Returns: This request.
     @discardableResult
     public func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
-        let codes = Set(acceptableStatusCodes)
-        return validate { _, response, _ in Self.check(status: response.statusCode, against: codes) }
+        add(.statusCodes(StatusCodes(acceptableStatusCodes)))
     }
 
     /// Fails the request unless the response's `Content-Type` matches one of `acceptableContentTypes`
@@ -108,9 +114,7 @@ open class DataRequest: Request, @unchecked Sendable {
     )
         -> Self where S.Element == String
     {
-        validate { _, response, data in
-            Self.check(contentType: response.mimeType, data: data, against: Array(acceptableContentTypes()))
-        }
+        add(.contentTypes { Array(acceptableContentTypes()) })
     }
 
     /// Fails the request unless its status is 2xx and its `Content-Type` is one the request's
@@ -119,16 +123,7 @@ open class DataRequest: Request, @unchecked Sendable {
     /// - Returns: This request.
     @discardableResult
     public func validate() -> Self {
-        validate { request, response, data in
-            let codes = Set(200..<300)
-            if case .failure(let error) = Self.check(status: response.statusCode, against: codes) {
-                return .failure(error)
-            }
-            let accepted =
-                request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) }
-                ?? ["*/*"]
-            return Self.check(contentType: response.mimeType, data: data, against: accepted)
-        }
+        add(.standard)
     }
 
     // MARK: - Responses
@@ -144,10 +139,10 @@ open class DataRequest: Request, @unchecked Sendable {
         queue: DispatchQueue = .main, completionHandler: @escaping (AFDataResponse<Data?>) -> Void
     ) -> Self {
         let handler = OnceHandler(completionHandler)
-        return whenFinished { [self] in
+        return whenFinished { [self] _ in
             let response = AFDataResponse<Data?>(
-                request: request, response: response, data: data, metrics: metrics, serializationDuration: 0,
-                result: error.map { .failure($0) } ?? .success(data))
+                request: request, responseSource: responseSource, data: data, metrics: metrics,
+                serializationDuration: 0, result: error.map { .failure($0) } ?? .success(data))
             queue.async { handler.call(response) }
         }
     }
@@ -189,8 +184,11 @@ open class DataRequest: Request, @unchecked Sendable {
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
         let handler = OnceHandler(completionHandler)
-        return serialized(queue: queue) { request, response, data, error in
-            try dataSerializer.serialize(request: request, response: response, data: data, error: error)
+        return serialized(queue: queue) { request, source, data, error in
+            let response = source.flatMap {
+                ResponseReading.response($0, for: dataSerializer, data: data, error: error)
+            }
+            return try dataSerializer.serialize(request: request, response: response, data: data, error: error)
         } deliver: {
             handler.call($0)
         }
@@ -307,7 +305,8 @@ open class DataRequest: Request, @unchecked Sendable {
         let bytes = DataResponseSerializer(
             dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
             emptyRequestMethods: emptyRequestMethods)
-        return serialized(queue: queue) { request, response, data, error -> Any in
+        return serialized(queue: queue) { request, source, data, error -> Any in
+            let response = source.flatMap { ResponseReading.response($0, for: bytes, data: data, error: error) }
             let body = try bytes.serialize(request: request, response: response, data: data, error: error)
             if body.isEmpty { return NSNull() }
             do {
@@ -325,12 +324,12 @@ open class DataRequest: Request, @unchecked Sendable {
     /// `.responseSerializationFailed(.customSerializationFailed)`.
     func serialized<Value>(
         queue: DispatchQueue,
-        serialize: @escaping @Sendable (URLRequest?, HTTPURLResponse?, Data?, AFError?) throws -> Value,
+        serialize: @escaping @Sendable (URLRequest?, LazyURLResponse?, Data?, AFError?) throws -> Value,
         deliver: @escaping @Sendable (AFDataResponse<Value>) -> Void
     ) -> Self {
-        whenFinished { [self] in
-            let (request, response, data, error) = (request, response, data, error)
-            serializationQueue.async {
+        whenFinished { [self] inPlace in
+            let (request, response, data, error) = (request, responseSource, data, error)
+            let work: @Sendable () -> Void = {
                 let start = DispatchTime.now().uptimeNanoseconds
                 let result: Result<Value, AFError>
                 do {
@@ -343,25 +342,40 @@ open class DataRequest: Request, @unchecked Sendable {
                 let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 let made = Handoff(
                     AFDataResponse<Value>(
-                        request: request, response: response, data: data, metrics: nil,
+                        request: request, responseSource: response, data: data, metrics: nil,
                         serializationDuration: duration, result: result))
                 queue.async { deliver(made.value) }
             }
+            // The session's own serial queue only keeps serialization off the caller's thread: the
+            // thread that finished the request is such a thread already, and it runs this request's
+            // handlers in the order they were added, so the hop is skipped. A queue the app gave
+            // is always used.
+            if inPlace && serializesInPlace {
+                work()
+            } else {
+                serializationQueue.async(execute: work)
+            }
         }
+    }
+
+    /// Whether serialization may run on the thread that finished the request: the session made
+    /// its serialization queue itself.
+    private var serializesInPlace: Bool {
+        (delegate as? Session)?.ownsSerializationQueue ?? false
     }
 
     // MARK: - Running
 
     /// Runs `body` once the request has finished (now, if it has); starts the request first when
     /// the session starts requests immediately.
-    func whenFinished(_ body: @escaping @Sendable () -> Void) -> Self {
+    func whenFinished(_ body: @escaping @Sendable (_ inPlace: Bool) -> Void) -> Self {
         let now = exchange.withLock { exchange -> Bool in
             if exchange.delivered { return true }
             exchange.waiting.append(body)
             return false
         }
         if now {
-            body()
+            body(false)
         } else if shouldAutomaticallyResume ?? delegate?.startImmediately ?? true {
             resume()
         }
@@ -372,29 +386,31 @@ open class DataRequest: Request, @unchecked Sendable {
         let start = exchange.withLock { exchange -> Bool in
             exchange.task == nil && !exchange.arrived
         }
-        if start { begin() } else { deliverIfArrived() }
+        if start { begin() } else { deliverIfArrived(inPlace: false) }
     }
 
     override func didCancel() {
         let task = exchange.withLock { $0.task }
         task?.cancel()
-        if task == nil { finish(.failed(.explicitlyCancelled)) }
+        if task == nil { finish(.failed(.explicitlyCancelled), inPlace: false) }
     }
 
     private func begin() {
-        let task = Task { [self] in
+        let task = RequestLaunch.start { [self] in
             let urlRequest: URLRequest
             do {
                 urlRequest = try convertible.asURLRequest()
             } catch {
-                return finish(.failed(Self.creationError(error)))
+                return finish(.failed(Self.creationError(error)), inPlace: true)
             }
             let sent = authenticated(urlRequest)
             didCreate(sent)
-            guard let session = delegate as? Session else { return finish(.failed(.sessionDeinitialized)) }
+            guard let session = delegate as? Session else {
+                return finish(.failed(.sessionDeinitialized), inPlace: true)
+            }
             let outcome = await session.send(sent, for: self)
             didFinishAttempts()
-            finish(outcome)
+            finish(outcome, inPlace: true)
         }
         let kept = exchange.withLock { exchange -> Bool in
             guard exchange.task == nil else { return false }
@@ -426,9 +442,9 @@ open class DataRequest: Request, @unchecked Sendable {
             return exchange.validators
         }
         mutableState.withLock { $0.response = response }
-        guard let response else { return nil }
-        for validation in validators {
-            if let failure = Self.failure(of: validation, request: request, response: response, data: answer.body) {
+        guard response.exists else { return nil }
+        for step in validators {
+            if let failure = step.failure(request: request, response: response, data: answer.body) {
                 mutableState.withLock { $0.error = failure }
                 return failure
             }
@@ -440,19 +456,20 @@ open class DataRequest: Request, @unchecked Sendable {
         exchange.withLock { $0.data = nil }
     }
 
-    /// Keeps the outcome and delivers it unless the request is suspended.
-    private func finish(_ outcome: RequestOutcome) {
+    /// Keeps the outcome and delivers it unless the request is suspended; `inPlace` is true when
+    /// the request's task finishes it, false when an app's `cancel()` does.
+    private func finish(_ outcome: RequestOutcome, inPlace: Bool) {
         exchange.withLock { $0.arrived = true }
         if case .failed(let error) = outcome {
             mutableState.withLock { state in
                 state.error = state.state == .cancelled ? .explicitlyCancelled : error
             }
         }
-        deliverIfArrived()
+        deliverIfArrived(inPlace: inPlace)
     }
 
-    private func deliverIfArrived() {
-        let waiting = exchange.withLock { exchange -> [@Sendable () -> Void]? in
+    private func deliverIfArrived(inPlace: Bool) {
+        let waiting = exchange.withLock { exchange -> [@Sendable (Bool) -> Void]? in
             guard exchange.arrived, !exchange.delivered, state != .suspended else { return nil }
             exchange.delivered = true
             defer { exchange.waiting = [] }
@@ -462,32 +479,19 @@ open class DataRequest: Request, @unchecked Sendable {
         mutableState.withLock { state in
             if state.state != .cancelled { state.state = .finished }
         }
-        for body in waiting { body() }
+        for body in waiting { body(inPlace) }
     }
 
-    private static func failure(of validation: Validation, request: URLRequest?, response: HTTPURLResponse, data: Data?)
-        -> AFError?
-    {
-        guard case .failure(let failure) = validation(request, response, data) else { return nil }
-        return (failure as? AFError) ?? .responseValidationFailed(reason: .customValidationFailed(error: failure))
-    }
-
-    private func apply(_ validation: Validation, to response: HTTPURLResponse, data: Data?) {
-        guard let failure = Self.failure(of: validation, request: request, response: response, data: data) else {
-            return
-        }
+    private func apply(_ step: ValidationStep, to response: LazyURLResponse, data: Data?) {
+        guard let failure = step.failure(request: request, response: response, data: data) else { return }
         mutableState.withLock { state in
             if state.error == nil { state.error = failure }
         }
     }
 
-    static func check(status: Int, against codes: Set<Int>) -> ValidationResult {
+    static func check(status: Int, against codes: StatusCodes) -> ValidationResult {
         codes.contains(status)
             ? .success(()) : .failure(AFError.responseValidationFailed(reason: .unacceptableStatusCode(code: status)))
-    }
-
-    private static func check(contentType: String?, data: Data?, against acceptable: [String]) -> ValidationResult {
-        check(contentType: contentType, isEmpty: data?.isEmpty ?? true, against: acceptable)
     }
 
     /// Whether `contentType` is one of `acceptable`; an empty body passes whatever its type.

@@ -16,7 +16,12 @@ public struct DataResponse<Success, Failure: Error> {
     /// The request sent (the last one, after adaptation and retries).
     public let request: URLRequest?
     /// The response, if one came.
-    public let response: HTTPURLResponse?
+    ///
+    /// Made from NetworkKit's response the first time it is read (see the façade's notes on
+    /// `HTTPURLResponse`): a handler that reads only ``value`` never pays for it.
+    public var response: HTTPURLResponse? { responseSource?.value }
+    /// Where ``response`` comes from.
+    let responseSource: LazyURLResponse?
     /// The body, if a response came.
     public let data: Data?
     /// URLSession's task metrics: nil, as NetworkKit's transports report timing to their
@@ -40,8 +45,18 @@ public struct DataResponse<Success, Failure: Error> {
         request: URLRequest?, response: HTTPURLResponse?, data: Data?, metrics: URLSessionTaskMetrics?,
         serializationDuration: TimeInterval, result: Result<Success, Failure>
     ) {
+        self.init(
+            request: request, responseSource: response.map { LazyURLResponse(made: $0) }, data: data,
+            metrics: metrics, serializationDuration: serializationDuration, result: result)
+    }
+
+    /// Creates a response whose `HTTPURLResponse` is made when first read.
+    init(
+        request: URLRequest?, responseSource: LazyURLResponse?, data: Data?, metrics: URLSessionTaskMetrics?,
+        serializationDuration: TimeInterval, result: Result<Success, Failure>
+    ) {
         self.request = request
-        self.response = response
+        self.responseSource = responseSource
         self.data = data
         self.metrics = metrics
         self.serializationDuration = serializationDuration
@@ -77,7 +92,7 @@ public struct DataResponse<Success, Failure: Error> {
     /// - Returns: The response.
     public func map<NewSuccess>(_ transform: (Success) -> NewSuccess) -> DataResponse<NewSuccess, Failure> {
         DataResponse<NewSuccess, Failure>(
-            request: request, response: response, data: data, metrics: metrics,
+            request: request, responseSource: responseSource, data: data, metrics: metrics,
             serializationDuration: serializationDuration, result: result.map(transform))
     }
 
@@ -92,7 +107,7 @@ public struct DataResponse<Success, Failure: Error> {
         case .failure(let error): mapped = .failure(error)
         }
         return DataResponse<NewSuccess, any Error>(
-            request: request, response: response, data: data, metrics: metrics,
+            request: request, responseSource: responseSource, data: data, metrics: metrics,
             serializationDuration: serializationDuration, result: mapped)
     }
 
@@ -102,14 +117,14 @@ public struct DataResponse<Success, Failure: Error> {
     /// - Returns: The response.
     public func mapError<NewFailure: Error>(_ transform: (Failure) -> NewFailure) -> DataResponse<Success, NewFailure> {
         DataResponse<Success, NewFailure>(
-            request: request, response: response, data: data, metrics: metrics,
+            request: request, responseSource: responseSource, data: data, metrics: metrics,
             serializationDuration: serializationDuration, result: result.mapError(transform))
     }
 }
 
 extension DataResponse: @unchecked Sendable where Success: Sendable, Failure: Sendable {}
-// Sendable when its value and error are: its other properties are immutable lets of value types,
-// and `metrics`, a class FoundationNetworking does not mark Sendable, is never set by NetworkKit and
+// Sendable when its value and error are: its other properties are immutable lets of value types
+// or of Sendable classes (the lazily made response), and `metrics`, a class FoundationNetworking does not mark Sendable, is never set by NetworkKit and
 // is immutable once made (URLSessionTaskMetrics exposes only read-only properties).
 
 extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
@@ -119,7 +134,7 @@ extension DataResponse: CustomStringConvertible, CustomDebugStringConvertible {
     /// The request, status, body size, serialization time and result, secrets masked.
     public var debugDescription: String {
         let line = Redaction.default.requestLine(request)
-        let status = response.map { "\($0.statusCode)" } ?? "None"
+        let status = responseSource.flatMap { $0.exists ? "\($0.statusCode)" : nil } ?? "None"
         return """
             [Request]: \(line)
             [Response]: \(status)

@@ -65,7 +65,7 @@ open class Request: @unchecked Sendable {
     struct MutableState {
         var state: State = .initialized
         var requests: [URLRequest] = []
-        var response: HTTPURLResponse?
+        var response: LazyURLResponse?
         var retryCount = 0
         var error: AFError?
         var cachedResponseHandler: (any CachedResponseHandler)?
@@ -93,7 +93,7 @@ open class Request: @unchecked Sendable {
     public private(set) weak var delegate: (any RequestDelegate)?
 
     let mutableState = Locked(MutableState())
-    /// Serialises writes to ``uploadProgress`` and ``downloadProgress``.
+    /// Serialises the making of ``uploadProgress`` and ``downloadProgress``, and writes to them.
     private let progressLock = SerialLock()
 
     /// Creates a request; a ``Session`` makes requests, and subclasses call this.
@@ -136,10 +136,25 @@ open class Request: @unchecked Sendable {
     /// Whether the request has finished.
     public var isFinished: Bool { state == .finished }
 
-    /// The progress of the request's body upload.
-    public let uploadProgress = Progress(totalUnitCount: 0)
-    /// The progress of the response's download.
-    public let downloadProgress = Progress(totalUnitCount: 0)
+    /// The progress of the request's body upload (made when first read).
+    public var uploadProgress: Progress {
+        progressLock.run { Self.progress(&madeUploadProgress) }
+    }
+    /// The progress of the response's download (made when first read).
+    public var downloadProgress: Progress {
+        progressLock.run { Self.progress(&madeDownloadProgress) }
+    }
+    // Read and written only inside `progressLock`. Made on demand: a `Progress` costs as much to
+    // make as a request's other bookkeeping together, and most requests never read theirs.
+    private var madeUploadProgress: Progress?
+    private var madeDownloadProgress: Progress?
+
+    private static func progress(_ made: inout Progress?) -> Progress {
+        if let made { return made }
+        let progress = Progress(totalUnitCount: 0)
+        made = progress
+        return progress
+    }
 
     /// The handler given to ``uploadProgress(queue:closure:)`` and its queue.
     public var uploadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)? {
@@ -165,7 +180,9 @@ open class Request: @unchecked Sendable {
     /// The last request made: the one the response answers.
     open var request: URLRequest? { lastRequest }
     /// The response, once it came.
-    open var response: HTTPURLResponse? { mutableState.withLock { $0.response } }
+    open var response: HTTPURLResponse? { responseSource?.value }
+    /// Where ``response`` comes from: it is made when first read.
+    var responseSource: LazyURLResponse? { mutableState.withLock { $0.response } }
     /// How many times the request was retried.
     public var retryCount: Int { mutableState.withLock { $0.retryCount } }
     /// The error the request failed with, if it did.
@@ -405,12 +422,8 @@ open class Request: @unchecked Sendable {
     }
 
     /// An attempt's answer as Foundation's response.
-    static func urlResponse(of answer: HTTPResponse) -> HTTPURLResponse? {
-        (answer.url ?? answer.request.url).flatMap {
-            HTTPURLResponse(
-                url: $0, statusCode: answer.statusCode, httpVersion: "HTTP/1.1", headerFields: answer.headers.dictionary
-            )
-        }
+    static func urlResponse(of answer: HTTPResponse) -> LazyURLResponse {
+        LazyURLResponse(answer)
     }
 
     /// Moves `progress` to `transferred` and tells its handler, if one was given.

@@ -77,7 +77,8 @@ extension Session {
         shouldAutomaticallyResume: Bool? = nil, to destination: DownloadRequest.Destination? = nil
     ) -> DownloadRequest {
         DownloadRequest(
-            downloadable: .request(convertible), underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .random(), downloadable: .request(convertible), underlyingQueue: rootQueue,
+            serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self, destination: destination)
     }
@@ -101,7 +102,8 @@ extension Session {
         to destination: DownloadRequest.Destination? = nil
     ) -> DownloadRequest {
         DownloadRequest(
-            downloadable: .resumeData(data), underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .random(), downloadable: .resumeData(data), underlyingQueue: rootQueue,
+            serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self, destination: destination)
     }

@@ -153,7 +153,7 @@ extension Session {
         shouldAutomaticallyResume: Bool? = nil, fileManager: FileManager = .default
     ) -> UploadRequest {
         UploadRequest(
-            convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .random(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             fileManager: fileManager, delegate: self)
     }

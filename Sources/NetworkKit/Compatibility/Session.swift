@@ -29,7 +29,14 @@ public final class Session: RequestDelegate, Sendable {
     /// Kept for Alamofire's signature: requests are made on ``rootQueue``.
     public let requestQueue: DispatchQueue
     /// The queue response serializers run on.
+    ///
+    /// When none was given, the session's own queue only keeps serialization off the app's
+    /// threads, and a request's serializers run on the thread that finished it instead (in the
+    /// order they were added); a queue the app gives is always used.
     public let serializationQueue: DispatchQueue
+    /// Whether ``serializationQueue`` is the session's own (no queue was given), so serializers may
+    /// run on the thread that finished a request instead (see `DataRequest`'s `serialized`).
+    let ownsSerializationQueue: Bool
     /// Whether requests start when their first response handler is added.
     public let startRequestsImmediately: Bool
     /// The interceptor of every request, run before each request's own.
@@ -108,6 +115,7 @@ public final class Session: RequestDelegate, Sendable {
         self.requestQueue = requestQueue ?? rootQueue
         self.serializationQueue =
             serializationQueue ?? DispatchQueue(label: "org.alamofire.session.serializationQueue", target: rootQueue)
+        ownsSerializationQueue = serializationQueue == nil
         self.startRequestsImmediately = startRequestsImmediately
         self.interceptor = interceptor
         self.cachedResponseHandler = cachedResponseHandler
@@ -147,7 +155,7 @@ public final class Session: RequestDelegate, Sendable {
         shouldAutomaticallyResume: Bool? = nil
     ) -> DataRequest {
         DataRequest(
-            convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .random(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self)
     }

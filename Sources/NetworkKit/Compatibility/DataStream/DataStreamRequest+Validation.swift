@@ -29,7 +29,7 @@ extension DataStreamRequest {
     /// - Returns: This request.
     @discardableResult
     public func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
-        let codes = Set(acceptableStatusCodes)
+        let codes = StatusCodes(acceptableStatusCodes)
         return validate { _, response in DataRequest.check(status: response.statusCode, against: codes) }
     }
 
@@ -55,7 +55,7 @@ extension DataStreamRequest {
     @discardableResult
     public func validate() -> Self {
         validate { request, response in
-            if case .failure(let error) = DataRequest.check(status: response.statusCode, against: Set(200..<300)) {
+            if case .failure(let error) = DataRequest.check(status: response.statusCode, against: .success) {
                 return .failure(error)
             }
             let accepted =

@@ -146,9 +146,9 @@ open class DataStreamRequest: Request, @unchecked Sendable {
     /// Records the response head, asks the response handler, and runs the validations; returns the
     /// first failure.
     private func received(_ head: HTTPResponse) async -> AFError? {
-        let response = Self.urlResponse(of: head)
-        mutableState.withLock { $0.response = response }
-        guard let response else { return nil }
+        let recorded = Self.urlResponse(of: head)
+        mutableState.withLock { $0.response = recorded }
+        guard let response = recorded.value else { return nil }
         if await disposition(for: response) == .cancel { return .explicitlyCancelled }
         for validation in streamState.withLock({ $0.validators }) {
             if let failure = Self.failure(of: validation, request: request, response: response) { return failure }

@@ -34,7 +34,7 @@ extension DownloadRequest {
     /// - Returns: This request.
     @discardableResult
     public func validate<S: Sequence & Sendable>(statusCode acceptableStatusCodes: S) -> Self where S.Element == Int {
-        let codes = Set(acceptableStatusCodes)
+        let codes = StatusCodes(acceptableStatusCodes)
         return validate { _, response, _ in DataRequest.check(status: response.statusCode, against: codes) }
     }
 
@@ -61,7 +61,7 @@ extension DownloadRequest {
     @discardableResult
     public func validate() -> Self {
         validate { request, response, fileURL in
-            if case .failure(let error) = DataRequest.check(status: response.statusCode, against: Set(200..<300)) {
+            if case .failure(let error) = DataRequest.check(status: response.statusCode, against: .success) {
                 return .failure(error)
             }
             let accepted =

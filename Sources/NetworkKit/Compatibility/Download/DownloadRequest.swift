@@ -210,9 +210,9 @@ open class DownloadRequest: Request, @unchecked Sendable {
     /// Records an attempt's response, moves the file to its destination, and runs the validations;
     /// returns the first failure.
     private func received(_ answer: HTTPResponse, at temporaryURL: URL) -> AFError? {
-        let response = Self.urlResponse(of: answer)
-        mutableState.withLock { $0.response = response }
-        guard let response else { return nil }
+        let recorded = Self.urlResponse(of: answer)
+        mutableState.withLock { $0.response = recorded }
+        guard let response = recorded.value else { return nil }
         let (destinationURL, options) = destination(temporaryURL, response)
         do {
             try Self.move(temporaryURL, to: destinationURL, options: options)

@@ -1,0 +1,49 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A built-in serializer that reads the response only for an empty body or an error (to tell
+/// whether emptiness is allowed), so the façade need not make an `HTTPURLResponse` for a body it
+/// serializes.
+protocol ReadsResponseOnlyWhenEmpty {
+    /// Whether it reads the response for a body that is there too (`StringResponseSerializer`
+    /// without an encoding reads the charset).
+    var readsResponseForBody: Bool { get }
+}
+
+/// Decides which response a serializer is given.
+enum ResponseReading {
+    /// `source`'s `HTTPURLResponse` when `serializer` may read it; nil (the response left unmade)
+    /// when it is a built-in serializer with a body to serialize and no error, which ignores it.
+    ///
+    /// - Parameters:
+    ///   - source: The response.
+    ///   - serializer: The serializer about to run.
+    ///   - data: The body.
+    ///   - error: The request's error.
+    /// - Returns: The response to hand it.
+    static func response(
+        _ source: LazyURLResponse, for serializer: some DataResponseSerializerProtocol, data: Data?, error: AFError?
+    ) -> HTTPURLResponse? {
+        if error == nil, let data, !data.isEmpty, let reading = serializer as? any ReadsResponseOnlyWhenEmpty,
+            !reading.readsResponseForBody
+        {
+            return nil
+        }
+        return source.value
+    }
+}
+
+extension DataResponseSerializer: ReadsResponseOnlyWhenEmpty {
+    var readsResponseForBody: Bool { false }
+}
+
+extension DecodableResponseSerializer: ReadsResponseOnlyWhenEmpty {
+    var readsResponseForBody: Bool { false }
+}
+
+extension StringResponseSerializer: ReadsResponseOnlyWhenEmpty {
+    var readsResponseForBody: Bool { encoding == nil }
+}
