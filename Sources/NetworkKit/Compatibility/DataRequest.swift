@@ -382,6 +382,16 @@ open class DataRequest: Request, @unchecked Sendable {
         return self
     }
 
+    /// Runs `body` once the request has finished (now, if it has), without starting it.
+    func onFinished(_ body: @escaping @Sendable () -> Void) {
+        let now = exchange.withLock { exchange -> Bool in
+            if exchange.delivered { return true }
+            exchange.waiting.append(body)
+            return false
+        }
+        if now { body() }
+    }
+
     override func didResume() {
         let start = exchange.withLock { exchange -> Bool in
             exchange.task == nil && !exchange.arrived
