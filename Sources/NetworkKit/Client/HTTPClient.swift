@@ -167,7 +167,7 @@ public final class HTTPClient: Sendable {
             validatesContentType: configuration.validatesContentType)
         let transport = self.transport
         let pins = configuration.publicKeyPins
-        let follows = configuration.followsRedirects
+        let follows = followsRedirectsNow
         let cookies = cookieHandling
         let send: @Sendable (URLRequest) async -> Result<HTTPResponse, HTTPError> = { request in
             await HTTPExchange(

@@ -69,6 +69,7 @@ open class Request: @unchecked Sendable {
         var retryCount = 0
         var error: AFError?
         var cachedResponseHandler: (any CachedResponseHandler)?
+        var redirectHandler: (any RedirectHandler)?
         var credential: URLCredential?
         var uploadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
         var downloadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?

@@ -45,7 +45,7 @@ extension Session {
                 request.didCreate(attempt)  // as Alamofire, each adapted request joins `requests`
             }
             let sent = await CachedAttempt.$requestHandler.withValue(handler) { [attempt] in
-                await steps.transfer(attempt)
+                await transfer(attempt, for: request, steps: steps)
             }
             let failure: AFError
             switch sent {

@@ -41,6 +41,9 @@ public final class Session: RequestDelegate, Sendable {
     public let startRequestsImmediately: Bool
     /// The interceptor of every request, run before each request's own.
     public let interceptor: (any RequestInterceptor)?
+    /// Decides every request's redirects, unless a request has its own (see ``RedirectHandler``);
+    /// nil to let the client follow them by its own rules.
+    public let redirectHandler: (any RedirectHandler)?
     /// What the client's cache stores of responses, unless a request says otherwise.
     public let cachedResponseHandler: (any CachedResponseHandler)?
     /// The monitors given to the session, told about every attempt through the client.
@@ -61,6 +64,7 @@ public final class Session: RequestDelegate, Sendable {
     ///   - requestQueue: Kept for Alamofire's signature.
     ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
     ///   - interceptor: The interceptor of every request.
+    ///   - redirectHandler: Decides every request's redirects; nil to follow them by the client's rules.
     ///   - cachedResponseHandler: What the cache stores of responses.
     ///   - eventMonitors: Monitors of every attempt.
     public convenience init(
@@ -68,14 +72,15 @@ public final class Session: RequestDelegate, Sendable {
         rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
         startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
         serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
-        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
+        redirectHandler: (any RedirectHandler)? = nil, cachedResponseHandler: (any CachedResponseHandler)? = nil,
+        eventMonitors: [any EventMonitor] = []
     ) {
         let settings = Self.settings(
             from: configuration, cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
         self.init(
             client: HTTPClient(configuration: settings), configuration: configuration, rootQueue: rootQueue,
             startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
-            serializationQueue: serializationQueue, interceptor: interceptor,
+            serializationQueue: serializationQueue, interceptor: interceptor, redirectHandler: redirectHandler,
             cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
     }
 
@@ -88,26 +93,28 @@ public final class Session: RequestDelegate, Sendable {
     ///   - requestQueue: Kept for Alamofire's signature.
     ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
     ///   - interceptor: The interceptor of every request.
+    ///   - redirectHandler: Decides every request's redirects; nil to follow them by the client's rules.
     ///   - cachedResponseHandler: What the cache stores of responses, before the client's handler.
     ///   - eventMonitors: The monitors to report (the client's own are told about attempts).
     public convenience init(
         client: HTTPClient, rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
         startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
         serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
-        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
+        redirectHandler: (any RedirectHandler)? = nil, cachedResponseHandler: (any CachedResponseHandler)? = nil,
+        eventMonitors: [any EventMonitor] = []
     ) {
         self.init(
             client: client, configuration: .af.default, rootQueue: rootQueue,
             startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
-            serializationQueue: serializationQueue, interceptor: interceptor,
+            serializationQueue: serializationQueue, interceptor: interceptor, redirectHandler: redirectHandler,
             cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
     }
 
     private init(
         client: HTTPClient, configuration: URLSessionConfiguration, rootQueue: DispatchQueue,
         startRequestsImmediately: Bool, requestQueue: DispatchQueue?, serializationQueue: DispatchQueue?,
-        interceptor: (any RequestInterceptor)?, cachedResponseHandler: (any CachedResponseHandler)?,
-        eventMonitors: [any EventMonitor]
+        interceptor: (any RequestInterceptor)?, redirectHandler: (any RedirectHandler)?,
+        cachedResponseHandler: (any CachedResponseHandler)?, eventMonitors: [any EventMonitor]
     ) {
         self.client = client
         self.platform = Locked((configuration, nil))
@@ -118,6 +125,7 @@ public final class Session: RequestDelegate, Sendable {
         ownsSerializationQueue = serializationQueue == nil
         self.startRequestsImmediately = startRequestsImmediately
         self.interceptor = interceptor
+        self.redirectHandler = redirectHandler
         self.cachedResponseHandler = cachedResponseHandler
         self.eventMonitors = eventMonitors
     }

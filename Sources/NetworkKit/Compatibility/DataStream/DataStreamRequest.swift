@@ -127,6 +127,14 @@ open class DataStreamRequest: Request, @unchecked Sendable {
         } catch {
             return .failure(AFError(error))
         }
+        // A redirect that a RedirectHandler follows hands nothing on: the next hop's body is the
+        // stream. The session's redirect loop takes the decision made here.
+        if let decider = RedirectDecider.current {
+            switch await decider.decision(for: stream.response, sentAs: attempt, early: true) {
+            case .answer: break
+            case .follow, .fail: return .success(stream.response)
+            }
+        }
         if let failure = await received(stream.response) { return .failure(failure) }
         do {
             for try await piece in stream.chunks {

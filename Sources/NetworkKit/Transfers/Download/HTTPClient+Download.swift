@@ -109,7 +109,7 @@ extension HTTPClient {
     private func downloadAttempt(_ request: URLRequest, sink: DownloadSink) async -> Result<HTTPResponse, HTTPError> {
         let exchange = HTTPExchange(
             request: sink.ranged(request), sink: sink, pins: configuration.publicKeyPins, expectsLargeBody: true,
-            followsRedirects: configuration.followsRedirects, cookies: cookieHandling)
+            followsRedirects: followsRedirectsNow, cookies: cookieHandling)
         return await exchange.run(on: transport)
     }
 }

@@ -55,7 +55,7 @@ extension HTTPClient {
         let accepted = Locked(false)
         let transport = self.transport
         let pins = configuration.publicKeyPins
-        let follows = configuration.followsRedirects
+        let follows = followsRedirectsNow
         let cookies = cookieHandling
         // A stream's body is never stored or answered from the cache (it is live); an unsafe
         // request's success still makes what the cache holds for its URI out of date (§4.4).

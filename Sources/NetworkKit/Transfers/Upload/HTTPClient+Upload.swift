@@ -93,7 +93,7 @@ extension HTTPClient {
             let exchange = HTTPExchange(
                 request: adapted, body: plan.transferBody, sink: MemorySink(),
                 pins: self.configuration.publicKeyPins, sent: { reporter?.update(completed: $0, total: length) },
-                followsRedirects: self.configuration.followsRedirects, cookies: self.cookieHandling)
+                followsRedirects: self.followsRedirectsNow, cookies: self.cookieHandling)
             let result = await exchange.run(on: self.transport)
             if case .failure = result, let changed = plan.fileFailure() { return .failure(changed) }
             // A successful upload makes what the cache holds for its URI out of date (RFC 9111 §4.4).
