@@ -67,9 +67,9 @@ enum CachedResponseDecision: Sendable {
         }
     }
 
-    /// The session whose data tasks are handed to handlers: ephemeral, made once, and never sent a
-    /// request.
-    private enum DecisionSession {
+    /// The session whose data tasks are handed to handlers (cache handlers, and the façade's
+    /// redirect handlers): ephemeral, made once, and never sent a request.
+    enum DecisionSession {
         static let shared = URLSession(configuration: .ephemeral)
     }
 }

@@ -21,19 +21,20 @@
 ///   to another origin. At most 16 redirects are followed per attempt; a `Location` that is not an
 ///   `http` or `https` URL fails the request, as in URLSession.
 ///
-/// - Note: What differs from Alamofire: `task` is always nil, as NetworkKit's transports send
-///   through no `URLSessionTask` (libcurl on Linux), so its type is `URLSessionTask?` where
-///   Alamofire's is `URLSessionTask`; an adopter written for Alamofire adds the `?`.
+/// - Note: What differs from Alamofire: NetworkKit's transports send through no `URLSessionTask`
+///   (libcurl on Linux), so `task` is a data task made for the redirected hop's request and never
+///   resumed (its `originalRequest` is that request; its state, response and metrics say nothing of
+///   the transfer), cancelled once the handler has answered.
 public protocol RedirectHandler: Sendable {
     /// Decides where a redirect leads.
     ///
     /// - Parameters:
-    ///   - task: The `URLSessionTask` of the redirected request: nil under NetworkKit.
+    ///   - task: A never-resumed data task for the redirected request (see ``RedirectHandler``).
     ///   - request: The next hop the redirect asks for.
     ///   - response: The redirect response.
     ///   - completion: Called once with the request to send next, or nil to stop at this response.
     func task(
-        _ task: URLSessionTask?, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
+        _ task: URLSessionTask, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
         completion: @escaping (URLRequest?) -> Void)
 }
 
@@ -57,10 +58,10 @@ public struct Redirector: Sendable {
         case follow
         /// Stops: the redirect response is the answer.
         case doNotFollow
-        /// Follows to the request the closure returns, or stops when it returns nil. Its task is nil
-        /// under NetworkKit (see ``RedirectHandler``).
+        /// Follows to the request the closure returns, or stops when it returns nil. Its task is a
+        /// never-resumed data task for the redirected request (see ``RedirectHandler``).
         case modify(
-            @Sendable (_ task: URLSessionTask?, _ request: URLRequest, _ response: HTTPURLResponse) -> URLRequest?)
+            @Sendable (_ task: URLSessionTask, _ request: URLRequest, _ response: HTTPURLResponse) -> URLRequest?)
     }
 
     /// A redirector that follows every redirect.
@@ -83,12 +84,12 @@ extension Redirector: RedirectHandler {
     /// Answers with the next hop, nil, or what the ``Behavior/modify(_:)`` closure returns.
     ///
     /// - Parameters:
-    ///   - task: The `URLSessionTask` of the redirected request: nil under NetworkKit.
+    ///   - task: A never-resumed data task for the redirected request (see ``RedirectHandler``).
     ///   - request: The next hop the redirect asks for.
     ///   - response: The redirect response.
     ///   - completion: Called at once with the decision.
     public func task(
-        _ task: URLSessionTask?, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
+        _ task: URLSessionTask, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
         completion: @escaping (URLRequest?) -> Void
     ) {
         switch behavior {
@@ -109,11 +110,11 @@ extension RedirectHandler where Self == Redirector {
     /// A redirector that follows each redirect to the request `closure` returns, or stops at it when
     /// `closure` returns nil.
     ///
-    /// - Parameter closure: Makes the next hop from the task (nil under NetworkKit), the proposed
-    ///   request and the redirect response.
+    /// - Parameter closure: Makes the next hop from the task (a never-resumed data task for the
+    ///   redirected request), the proposed request and the redirect response.
     /// - Returns: The redirector.
     public static func modify(
-        using closure: @escaping @Sendable (URLSessionTask?, URLRequest, HTTPURLResponse) -> URLRequest?
+        using closure: @escaping @Sendable (URLSessionTask, URLRequest, HTTPURLResponse) -> URLRequest?
     ) -> Redirector {
         Redirector(behavior: .modify(closure))
     }

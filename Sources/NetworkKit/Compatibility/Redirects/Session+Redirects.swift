@@ -120,8 +120,12 @@ final class RedirectDecider: Sendable {
         case .failure(let error): return .fail(error)
         }
         let handler = handler
+        // A data task for the redirected hop, never resumed, stands for URLSession's (as for cache
+        // handlers); it is cancelled once the handler has answered.
+        let task = CachedResponseDecision.DecisionSession.shared.dataTask(with: hop)
+        defer { task.cancel() }
         let decided = await CompletionBridge.value(otherwise: URLRequest?.none) { completion in
-            handler.task(nil, willBeRedirectedTo: next, for: response, completion: completion)
+            handler.task(task, willBeRedirectedTo: next, for: response, completion: completion)
         }
         guard let decided else { return .answer }
         if request?.isCancelled ?? true || Task.isCancelled { return .fail(.explicitlyCancelled) }

@@ -107,16 +107,16 @@ struct RedirectHandlerTests {
         #expect(followed.response?.url == server.url("to"))
     }
 
-    @Test(".modify sees the redirect and a nil task, and may change the next hop or stop")
+    @Test(".modify sees the redirect and a stand-in task, and may change the next hop or stop")
     func modify() async throws {
         let seen = Seen()
         let server = try Self.server(seen: seen)
         defer { server.stop() }
-        let told = Locked<(task: Bool, proposed: URL?, status: Int?)?>(nil)
+        let told = Locked<(task: URL?, proposed: URL?, status: Int?)?>(nil)
 
         // Given a redirector that marks the next hop and sends it to /elsewhere
         let redirector = Redirector.modify { task, request, response in
-            told.withLock { $0 = (task != nil, request.url, response.statusCode) }
+            told.withLock { $0 = (task.originalRequest?.url, request.url, response.statusCode) }
             var request = request
             request.url = server.url("elsewhere")
             request.setValue("yes", forHTTPHeaderField: "X-Redirected")
@@ -125,7 +125,7 @@ struct RedirectHandlerTests {
         let moved = await string(session.request(server.url("from")).redirect(using: redirector))
 
         // Then the handler was told the proposed hop, and the changed one was sent
-        #expect(told.value?.task == false)
+        #expect(told.value?.task == server.url("from"))
         #expect(told.value?.proposed == server.url("to"))
         #expect(told.value?.status == 302)
         #expect(moved.value == "arrived at /elsewhere")
@@ -140,7 +140,7 @@ struct RedirectHandlerTests {
     func asynchronousHandler() async throws {
         struct Later: RedirectHandler {
             func task(
-                _ task: URLSessionTask?, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
+                _ task: URLSessionTask, willBeRedirectedTo request: URLRequest, for response: HTTPURLResponse,
                 completion: @escaping (URLRequest?) -> Void
             ) {
                 let handoff = Locked<((URLRequest?) -> Void)?>(completion)
