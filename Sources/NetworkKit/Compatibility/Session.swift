@@ -142,6 +142,10 @@ public final class Session: RequestDelegate, Sendable {
         }
     }
 
+    /// The `URLCache` of the configuration the session was made with, which data responses go to
+    /// when a ``CachedResponseHandler`` lets them (see `storeInURLCache(_:for:sentAs:handler:)`).
+    var configuredURLCache: URLCache? { platform.withLock { $0.configuration.urlCache } }
+
     /// Whether requests start when their first response handler is added (``RequestDelegate``).
     public var startImmediately: Bool { startRequestsImmediately }
 

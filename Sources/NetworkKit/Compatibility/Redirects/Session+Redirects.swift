@@ -11,17 +11,27 @@ extension Session {
     /// Sends one attempt through `steps`. With a redirect handler (the request's, else the
     /// session's) the client follows no redirect itself: each one comes back here, is put to the
     /// handler, and the hop it chooses is sent the same way, until an answer is not a redirect or the
-    /// handler stops at one.
+    /// handler stops at one. With a cache handler, a data request's answer may then go to the
+    /// configuration's `URLCache` (`storeInURLCache(_:for:sentAs:handler:)`).
     func transfer(_ attempt: URLRequest, for request: Request, steps: AttemptSteps) async
         -> Result<HTTPResponse, AFError>
     {
-        guard let handler = request.redirectHandler ?? redirectHandler else { return await steps.transfer(attempt) }
-        let decider = RedirectDecider(handler: handler, request: request)
-        return await RedirectOverride.$followsRedirects.withValue(false) {
-            await RedirectDecider.$current.withValue(decider) {
-                await redirecting(attempt, for: request, steps: steps, decider: decider)
+        let sent: Result<HTTPResponse, AFError>
+        if let handler = request.redirectHandler ?? redirectHandler {
+            let decider = RedirectDecider(handler: handler, request: request)
+            sent = await RedirectOverride.$followsRedirects.withValue(false) {
+                await RedirectDecider.$current.withValue(decider) {
+                    await redirecting(attempt, for: request, steps: steps, decider: decider)
+                }
             }
+        } else {
+            sent = await steps.transfer(attempt)
         }
+        // The request's or the session's cache handler, as `send` set it for this attempt.
+        if let handler = CachedAttempt.requestHandler, case .success(let answer) = sent {
+            await storeInURLCache(answer, for: request, sentAs: attempt, handler: handler)
+        }
+        return sent
     }
 
     private func redirecting(
