@@ -88,11 +88,17 @@ open class UploadRequest: DataRequest, @unchecked Sendable {
 
     /// The attempt's body: made by ``upload``, a file checked, a stream read into a file.
     private func makeBody(in temporaryDirectory: URL) async -> Result<UploadBody, AFError> {
+        // Made once, as Alamofire makes it: a retry sends the same body (a multipart form's parts are
+        // read once).
         let uploadable: Uploadable
-        do {
-            uploadable = try upload.createUploadable()
-        } catch {
-            return .failure(Self.uploadableError(error))
+        if let made = uploadState.withLock({ $0.uploadable }) {
+            uploadable = made
+        } else {
+            do {
+                uploadable = try upload.createUploadable()
+            } catch {
+                return .failure(Self.uploadableError(error))
+            }
         }
         uploadState.withLock { state in
             state.uploadable = uploadable

@@ -16,7 +16,7 @@ extension MultipartFormData {
     ///   - fileName: The file name the server sees.
     ///   - mimeType: The content's media type.
     public func append(_ data: Data, withName name: String, fileName: String? = nil, mimeType: String? = nil) {
-        withState { $0.parts.append(Part(name: name, fileName: fileName, mimeType: mimeType, content: data)) }
+        appendStreamed(Part(name: name, fileName: fileName, mimeType: mimeType, content: data))
     }
 
     /// Appends a file, read when the form is encoded or sent, named by the URL's last component
@@ -69,7 +69,7 @@ extension MultipartFormData {
         let part = Part(
             name: name, fileName: fileName, mimeType: mimeType, content: Data(), fileURL: fileURL,
             fileSize: Int64(clamping: size))
-        withState { $0.parts.append(part) }
+        appendStreamed(part)
     }
 
     /// Appends the first `length` bytes of `stream` as a file part, as Alamofire's method.
@@ -123,6 +123,13 @@ extension MultipartFormData {
         guard fileURL.isFileURL else {
             throw AFError.multipartEncodingFailed(reason: .outputStreamURLInvalid(url: fileURL))
         }
+        if let used = usedStreamsFailure() {
+            // Alamofire opens the file before it reads the used-up streams.
+            guard fileManager.fileExists(atPath: fileURL.deletingLastPathComponent().path) else {
+                throw AFError.multipartEncodingFailed(reason: .outputStreamCreationFailed(for: fileURL))
+            }
+            throw used
+        }
         var form = self
         do throws(HTTPError) {
             try form.writeEncoded(to: fileURL)
@@ -134,6 +141,7 @@ extension MultipartFormData {
         } catch {
             throw AFError(error)
         }
+        useStreams()
     }
 
     /// Throws what Alamofire's `encode()` throws before reading any part: the first problem an
@@ -145,6 +153,31 @@ extension MultipartFormData {
             let error = AFError.UnexpectedInputStreamLength(
                 bytesExpected: mismatch.announced, bytesRead: mismatch.found)
             throw .multipartEncodingFailed(reason: .inputStreamReadFailed(error: error))
+        }
+        if let used = usedStreamsFailure() { throw used }
+    }
+
+    /// The error of a second encoding of parts appended with Alamofire's methods: as Alamofire's,
+    /// they are streams, which the first encoding read to their end, so nothing is left to read.
+    private func usedStreamsFailure() -> AFError? {
+        let (used, length) = withState { ($0.streamsUsed, $0.firstStreamedLength) }
+        guard used, let length else { return nil }
+        let error = AFError.UnexpectedInputStreamLength(bytesExpected: UInt64(max(length, 0)), bytesRead: 0)
+        return .multipartEncodingFailed(reason: .inputStreamReadFailed(error: error))
+    }
+
+    /// Appends a part of Alamofire's methods, which Alamofire reads from a stream once.
+    private func appendStreamed(_ part: Part) {
+        withState { state in
+            state.parts.append(part)
+            if state.firstStreamedLength == nil { state.firstStreamedLength = part.length }
+        }
+    }
+
+    /// Records that an encoding read the parts of Alamofire's methods.
+    func useStreams() {
+        withState { state in
+            if state.firstStreamedLength != nil { state.streamsUsed = true }
         }
     }
 
@@ -174,7 +207,7 @@ extension MultipartFormData {
         let part = Part(
             name: name, fileName: fileName, mimeType: mimeType, content: read.content, headers: headers,
             streamMismatch: mismatch)
-        withState { $0.parts.append(part) }
+        appendStreamed(part)
     }
 
     /// Reads up to `length` bytes of `stream`, then looks for more: `found` is the bytes read, or

@@ -37,6 +37,11 @@ public struct MultipartFormData: Sendable, Hashable {
         var contentType: String?
         /// The first problem an Alamofire-style append found, thrown when the form is encoded.
         var failure: AFError?
+        /// The length of the first part appended with Alamofire's methods, which read each part from a
+        /// stream that one encoding uses up; nil when none was.
+        var firstStreamedLength: Int64?
+        /// Whether ``encode()`` or ``writeEncodedData(to:)`` has read such parts already.
+        var streamsUsed = false
     }
 
     /// The size above which Alamofire writes a form to a file before uploading it (10 MB), as
@@ -160,7 +165,9 @@ public struct MultipartFormData: Sendable, Hashable {
     ///   ``HTTPError/encodingFailed(_:)`` when a file is gone or changed size since it was appended.
     public func encode() throws -> Data {
         try throwAppendFailure()
-        return try encodedBody()
+        let body = try encodedBody()
+        useStreams()
+        return body
     }
 
     /// The body bytes, as ``encode()`` makes them, without checking what Alamofire-style appends
