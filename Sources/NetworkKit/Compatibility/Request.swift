@@ -70,6 +70,7 @@ open class Request: @unchecked Sendable {
         var error: AFError?
         var cachedResponseHandler: (any CachedResponseHandler)?
         var redirectHandler: (any RedirectHandler)?
+        var standInTasks: [URLSessionTask] = []
         var credential: URLCredential?
         var uploadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
         var downloadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
@@ -188,14 +189,17 @@ open class Request: @unchecked Sendable {
     public var retryCount: Int { mutableState.withLock { $0.retryCount } }
     /// The error the request failed with, if it did.
     public var error: AFError? { mutableState.withLock { $0.error } }
-    /// URLSession's tasks of the request: none, as NetworkKit's transports do not send through
-    /// URLSession tasks (libcurl on Linux); ``requests`` lists each attempt.
-    public var tasks: [URLSessionTask] { [] }
-    /// The first of ``tasks``: nil.
+    /// One task per attempt made so far (the first, then one per retry), as Alamofire's list has.
+    /// NetworkKit's transports send through no URLSession task (libcurl on Linux), so each is a
+    /// stand-in made when this is first read: a data task for the last request, cancelled without
+    /// ever being resumed; its state, response and byte counts say nothing of the transfer.
+    /// ``requests`` lists each attempt's request.
+    public var tasks: [URLSessionTask] { standInTasks() }
+    /// The first of ``tasks``.
     public var firstTask: URLSessionTask? { tasks.first }
-    /// The last of ``tasks``: nil.
+    /// The last of ``tasks``.
     public var lastTask: URLSessionTask? { tasks.last }
-    /// The last of ``tasks``: nil.
+    /// The last of ``tasks``.
     public var task: URLSessionTask? { lastTask }
     /// The task metrics of the last attempt: URLSession's are not exposed by NetworkKit's transports,
     /// so this is nil; ``HTTPClient``'s ``EventMonitor`` reports each attempt's timing instead.
