@@ -320,10 +320,11 @@ open class DataRequest: Request, @unchecked Sendable {
     }
 
     /// Runs `serialize` on the serialization queue once the request has finished, then `deliver` on
-    /// `queue` with the response it makes; a thrown error that is not an ``AFError`` becomes
+    /// `queue` (or where the serializer ran, when `queue` is nil: an awaiting task's future) with
+    /// the response it makes; a thrown error that is not an ``AFError`` becomes
     /// `.responseSerializationFailed(.customSerializationFailed)`.
     func serialized<Value>(
-        queue: DispatchQueue,
+        queue: DispatchQueue?,
         serialize: @escaping @Sendable (URLRequest?, LazyURLResponse?, Data?, AFError?) throws -> Value,
         deliver: @escaping @Sendable (AFDataResponse<Value>) -> Void
     ) -> Self {
@@ -344,7 +345,11 @@ open class DataRequest: Request, @unchecked Sendable {
                     AFDataResponse<Value>(
                         request: request, responseSource: response, data: data, metrics: nil,
                         serializationDuration: duration, result: result))
-                queue.async { deliver(made.value) }
+                if let queue {
+                    queue.async { deliver(made.value) }
+                } else {
+                    deliver(made.value)
+                }
             }
             // The session's own serial queue only keeps serialization off the caller's thread: the
             // thread that finished the request is such a thread already, and it runs this request's
@@ -360,7 +365,7 @@ open class DataRequest: Request, @unchecked Sendable {
 
     /// Whether serialization may run on the thread that finished the request: the session made
     /// its serialization queue itself.
-    private var serializesInPlace: Bool {
+    var serializesInPlace: Bool {
         (delegate as? Session)?.ownsSerializationQueue ?? false
     }
 
@@ -386,7 +391,7 @@ open class DataRequest: Request, @unchecked Sendable {
     func onFinished(_ body: @escaping @Sendable () -> Void) {
         let now = exchange.withLock { exchange -> Bool in
             if exchange.delivered { return true }
-            exchange.waiting.append(body)
+            exchange.waiting.append { _ in body() }
             return false
         }
         if now { body() }

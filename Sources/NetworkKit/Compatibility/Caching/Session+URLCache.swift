@@ -22,7 +22,7 @@ extension Session {
     ) async {
         guard client.configuration.cache == nil, request is DataRequest, !(request is UploadRequest),
             let cache = configuredURLCache, Self.isStorable(answer, for: attempt),
-            let response = Request.urlResponse(of: answer)
+            let response = Request.urlResponse(of: answer).value
         else { return }
         let proposed = Handoff(
             CachedURLResponse(response: response, data: answer.body, userInfo: nil, storagePolicy: .allowed))

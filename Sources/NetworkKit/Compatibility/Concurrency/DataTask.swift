@@ -180,17 +180,11 @@ extension DataRequest {
         _ serializer: Serializer, automaticallyCancelling shouldAutomaticallyCancel: Bool
     ) -> DataTask<Serializer.SerializedObject> {
         let future = ResponseFuture<AFDataResponse<Serializer.SerializedObject>>()
-        _ = whenFinished { [self] in
-            let (request, response, data, error) = (request, response, data, error)
-            serializationQueue.async {
-                let (result, duration) = SerializationRun.timed {
-                    try serializer.serialize(request: request, response: response, data: data, error: error)
-                }
-                future.fulfil(
-                    AFDataResponse(
-                        request: request, response: response, data: data, metrics: nil,
-                        serializationDuration: duration, result: result))
-            }
+        _ = serialized(queue: nil) { request, source, data, error in
+            let response = source.flatMap { ResponseReading.response($0, for: serializer, data: data, error: error) }
+            return try serializer.serialize(request: request, response: response, data: data, error: error)
+        } deliver: {
+            future.fulfil($0)
         }
         // As in Alamofire, a task made inside an already-cancelled task cancels its request at once.
         if shouldAutomaticallyCancel, Task.isCancelled { cancel() }

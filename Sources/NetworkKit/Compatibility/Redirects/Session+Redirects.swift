@@ -117,7 +117,8 @@ final class RedirectDecider: Sendable {
     }
 
     private func decide(_ answer: HTTPResponse, sentAs hop: URLRequest) async -> Decision {
-        guard let location = Self.redirectTarget(of: answer), let response = Request.urlResponse(of: answer) else {
+        guard let location = Self.redirectTarget(of: answer), let response = Request.urlResponse(of: answer).value
+        else {
             return .answer
         }
         let hops = state.withLock { state in
