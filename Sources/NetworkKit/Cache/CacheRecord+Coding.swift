@@ -177,7 +177,7 @@ private struct ByteReader {
         var headers = HTTPHeaders()
         for _ in 0..<(try count()) {
             let name = try string()
-            headers.add(name: name, value: try string())
+            headers.append(name: name, value: try string())
         }
         let body = Data(try slice())
         let requestTime = try date()

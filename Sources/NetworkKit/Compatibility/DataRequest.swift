@@ -143,6 +143,7 @@ open class DataRequest: Request, @unchecked Sendable {
             let response = AFDataResponse<Data?>(
                 request: request, responseSource: responseSource, data: data, metrics: metrics,
                 serializationDuration: 0, result: error.map { .failure($0) } ?? .success(data))
+            emit { [self] in $0.request(self, didParseResponse: response) }
             queue.async { handler.call(response) }
         }
     }
@@ -189,8 +190,9 @@ open class DataRequest: Request, @unchecked Sendable {
                 ResponseReading.response($0, for: dataSerializer, data: data, error: error)
             }
             return try dataSerializer.serialize(request: request, response: response, data: data, error: error)
-        } deliver: {
-            handler.call($0)
+        } deliver: { [self] response in
+            emit { [self] in $0.request(self, didParseResponse: response) }
+            handler.call(response)
         }
     }
 
@@ -416,8 +418,11 @@ open class DataRequest: Request, @unchecked Sendable {
             do {
                 urlRequest = try convertible.asURLRequest()
             } catch {
-                return finish(.failed(Self.creationError(error)), inPlace: true)
+                let failure = Self.creationError(error)
+                emit { [self] in $0.request(self, didFailToCreateURLRequestWithError: failure) }
+                return finish(.failed(failure), inPlace: true)
             }
+            emit { [self] in $0.request(self, didCreateInitialURLRequest: urlRequest) }
             let sent = authenticated(urlRequest)
             didCreate(sent)
             guard let session = delegate as? Session else {
@@ -458,8 +463,17 @@ open class DataRequest: Request, @unchecked Sendable {
         }
         mutableState.withLock { $0.response = response }
         guard response.exists else { return nil }
+        let sent = request
         for step in validators {
-            if let failure = step.failure(request: request, response: response, data: answer.body) {
+            let failure = step.failure(request: sent, response: response, data: answer.body)
+            if eventMonitor != nil, let made = response.value {
+                let result = Handoff(failure.map { Request.ValidationResult.failure($0) } ?? .success(()))
+                emit { [self] in
+                    $0.request(
+                        self, didValidateRequest: sent, response: made, data: answer.body, withResult: result.value)
+                }
+            }
+            if let failure {
                 mutableState.withLock { $0.error = failure }
                 return failure
             }
@@ -494,6 +508,7 @@ open class DataRequest: Request, @unchecked Sendable {
         mutableState.withLock { state in
             if state.state != .cancelled { state.state = .finished }
         }
+        emit { [self] in $0.requestDidFinish(self) }
         for body in waiting { body(inPlace) }
     }
 
@@ -551,7 +566,7 @@ struct OnceHandler<Value>: @unchecked Sendable {
 /// `@unchecked Sendable` because the value (such as `responseJSON`'s `Any`) is made on the
 /// serialization queue, handed over once, and never touched there again: only the handler's queue
 /// reads it.
-private struct Handoff<Value>: @unchecked Sendable {
+struct Handoff<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
 }

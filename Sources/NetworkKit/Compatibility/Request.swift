@@ -218,7 +218,10 @@ open class Request: @unchecked Sendable {
             state.error = state.error ?? .explicitlyCancelled
             return true
         }
-        if moved { didCancel() }
+        if moved {
+            emit { [self] in $0.requestDidCancel(self) }
+            didCancel()
+        }
         return self
     }
 
@@ -227,9 +230,12 @@ open class Request: @unchecked Sendable {
     /// - Returns: This request.
     @discardableResult
     public func suspend() -> Self {
-        mutableState.withLock { state in
-            if state.state.canTransitionTo(.suspended) { state.state = .suspended }
+        let moved = mutableState.withLock { state -> Bool in
+            guard state.state.canTransitionTo(.suspended) else { return false }
+            state.state = .suspended
+            return true
         }
+        if moved { emit { [self] in $0.requestDidSuspend(self) } }
         didSuspend()
         return self
     }
@@ -244,7 +250,10 @@ open class Request: @unchecked Sendable {
             state.state = .resumed
             return true
         }
-        if moved { didResume() }
+        if moved {
+            emit { [self] in $0.requestDidResume(self) }
+            didResume()
+        }
         return self
     }
 
@@ -256,6 +265,7 @@ open class Request: @unchecked Sendable {
             state.error = nil
             state.response = nil
         }
+        emit { [self] in $0.requestIsRetrying(self) }
         didPrepareForRetry()
     }
 
@@ -457,6 +467,20 @@ open class Request: @unchecked Sendable {
             for (queue, handler) in curl { queue.async { handler(text) } }
         }
         for (queue, handler) in creation { queue.async { handler(urlRequest) } }
+        emit { [self] in $0.request(self, didCreateURLRequest: urlRequest) }
+    }
+
+    /// Tells the request's monitor `event` on the monitor's queue (each of a composite's monitors
+    /// on its own); nothing when there is no monitor.
+    ///
+    /// - Parameter event: The call to make.
+    func emit(_ event: @escaping @Sendable (any EventMonitor) -> Void) {
+        guard let monitor = eventMonitor else { return }
+        if let composite = monitor as? CompositeEventMonitor {
+            composite.performEvent(event)
+        } else {
+            monitor.queue.async { event(monitor) }
+        }
     }
 
     private static func cURLDescription(of request: URLRequest) -> String {

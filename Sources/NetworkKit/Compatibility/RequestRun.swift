@@ -67,6 +67,7 @@ extension Request {
         mutableState.withLock { state in
             if state.state != .cancelled { state.state = .finished }
         }
+        emit { [self] in $0.requestDidFinish(self) }
         for body in waiting { body() }
     }
 

@@ -38,9 +38,13 @@ extension Session {
                     combined.adapt(urlRequest, using: state, completion: completion)
                 }
                 switch adapted {
-                case .success(let adapted): attempt = adapted
-                case .failure(let error as AFError): return .failed(error)
-                case .failure(let error): return .failed(.requestAdaptationFailed(error: error))
+                case .success(let adapted):
+                    attempt = adapted
+                    request.emit { $0.request(request, didAdaptInitialRequest: urlRequest, to: adapted) }
+                case .failure(let error):
+                    let failure = (error as? AFError) ?? .requestAdaptationFailed(error: error)
+                    request.emit { $0.request(request, didFailToAdaptURLRequest: urlRequest, withError: failure) }
+                    return .failed(failure)
                 }
                 request.didCreate(attempt)  // as Alamofire, each adapted request joins `requests`
             }

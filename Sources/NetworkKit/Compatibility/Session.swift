@@ -128,6 +128,8 @@ public final class Session: RequestDelegate, Sendable {
         self.redirectHandler = redirectHandler
         self.cachedResponseHandler = cachedResponseHandler
         self.eventMonitors = eventMonitors
+        requestMonitor =
+            eventMonitors.count > 1 ? CompositeEventMonitor(monitors: eventMonitors) : eventMonitors.first
     }
 
     /// A URLSession with the session's configuration, made when first read, for code that reads
@@ -150,7 +152,11 @@ public final class Session: RequestDelegate, Sendable {
     public var startImmediately: Bool { startRequestsImmediately }
 
     /// The monitor requests report to: the session's monitors, or nil when it has none.
-    public var eventMonitor: (any EventMonitor)? { eventMonitors.isEmpty ? nil : eventMonitors.first }
+    ///
+    /// A ``CompositeEventMonitor`` of all of them when there are several, as in Alamofire.
+    public var eventMonitor: (any EventMonitor)? { requestMonitor }
+    /// ``eventMonitor``, made once.
+    private let requestMonitor: (any EventMonitor)?
 
     // MARK: - Requests
 

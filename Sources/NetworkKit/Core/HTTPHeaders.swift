@@ -53,10 +53,32 @@ public struct HTTPHeaders: Hashable, Sendable {
         [.defaultAcceptEncoding, .defaultUserAgent]
     }
 
-    /// Appends a field, keeping any other field of the same name.
+    /// Sets a field, as Alamofire's `add` does: replaces the field of the same name (compared
+    /// ignoring case) or appends it. ``append(_:)`` keeps repeats.
+    ///
+    /// ```swift
+    /// request.headers.add(.authorization(bearerToken: token))   // one Authorization, the new one
+    /// ```
     ///
     /// - Parameter header: The field.
     public mutating func add(_ header: HTTPHeader) {
+        update(header)
+    }
+
+    /// Sets a field, as Alamofire's `add(name:value:)` does: replaces the field of the same name
+    /// (compared ignoring case) or appends it.
+    ///
+    /// - Parameters:
+    ///   - name:  The field name.
+    ///   - value: The field value.
+    public mutating func add(name: String, value: String) {
+        update(HTTPHeader(name: name, value: value))
+    }
+
+    /// Appends a field, keeping any other field of the same name (a second `Set-Cookie`, say).
+    ///
+    /// - Parameter header: The field.
+    public mutating func append(_ header: HTTPHeader) {
         fields.append(header)
     }
 
@@ -65,8 +87,8 @@ public struct HTTPHeaders: Hashable, Sendable {
     /// - Parameters:
     ///   - name:  The field name.
     ///   - value: The field value.
-    public mutating func add(name: String, value: String) {
-        add(HTTPHeader(name: name, value: value))
+    public mutating func append(name: String, value: String) {
+        append(HTTPHeader(name: name, value: value))
     }
 
     /// Sets a field: replaces the first field of that name and removes the others, or appends it.
@@ -177,7 +199,7 @@ public struct HTTPHeaders: Hashable, Sendable {
     public func merging(defaults other: HTTPHeaders) -> HTTPHeaders {
         var result = self
         for field in other.fields where !contains(field.name) {
-            result.add(field)
+            result.append(field)
         }
         return result
     }

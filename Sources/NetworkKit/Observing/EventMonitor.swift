@@ -56,6 +56,129 @@ public protocol EventMonitor: Sendable {
     ///   - changes: What became of each field, in order.
     ///   - url:     The URL of the hop the response answered.
     func requestDidReceiveCookies(_ request: URLRequest, changes: [CookieChange], from url: URL)
+
+    // MARK: Alamofire's request events
+
+    // The events of the Alamofire façade's requests (``Session``, ``Request`` and its subclasses),
+    // with Alamofire's names and default implementations (EventMonitor+Alamofire.swift), so a
+    // monitor written for Alamofire compiles and is told the same; each is called on ``queue``.
+    // URLSession's delegate events and those naming a `URLSessionTask` have no counterpart: no
+    // URLSession runs the requests.
+
+    /// The queue the façade's request events are called on; the main queue by default, as in
+    /// Alamofire.
+    var queue: DispatchQueue { get }
+
+    /// A request made its first `URLRequest`, before adapters.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - urlRequest: What its convertible made.
+    func request(_ request: Request, didCreateInitialURLRequest urlRequest: URLRequest)
+
+    /// A request's convertible could not make a `URLRequest`.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - error: Why.
+    func request(_ request: Request, didFailToCreateURLRequestWithError error: AFError)
+
+    /// The interceptors adapted a request's `URLRequest`.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - initialRequest: Before adapting.
+    ///   - adaptedRequest: After.
+    func request(_ request: Request, didAdaptInitialRequest initialRequest: URLRequest, to adaptedRequest: URLRequest)
+
+    /// An interceptor failed to adapt a request's `URLRequest`.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - initialRequest: The `URLRequest` it was given.
+    ///   - error: Why.
+    func request(_ request: Request, didFailToAdaptURLRequest initialRequest: URLRequest, withError error: AFError)
+
+    /// A request made the `URLRequest` an attempt sends.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - urlRequest: The `URLRequest`.
+    func request(_ request: Request, didCreateURLRequest urlRequest: URLRequest)
+
+    /// A request will be sent again, as its retrier decided.
+    ///
+    /// - Parameter request: The request.
+    func requestIsRetrying(_ request: Request)
+
+    /// A request finished: its outcome is handed to its response handlers.
+    ///
+    /// - Parameter request: The request.
+    func requestDidFinish(_ request: Request)
+
+    /// A request was resumed.
+    ///
+    /// - Parameter request: The request.
+    func requestDidResume(_ request: Request)
+
+    /// A request was suspended.
+    ///
+    /// - Parameter request: The request.
+    func requestDidSuspend(_ request: Request)
+
+    /// A request was cancelled.
+    ///
+    /// - Parameter request: The request.
+    func requestDidCancel(_ request: Request)
+
+    /// A data request ran one of its validations.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - urlRequest: The `URLRequest` sent.
+    ///   - response: The response.
+    ///   - data: The body.
+    ///   - result: What the validation decided.
+    func request(
+        _ request: DataRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse, data: Data?,
+        withResult result: Request.ValidationResult)
+
+    /// A data request handed its unserialized response to a handler.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    func request(_ request: DataRequest, didParseResponse response: DataResponse<Data?, AFError>)
+
+    /// A data request's serializer made a response.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    func request<Value: Sendable>(_ request: DataRequest, didParseResponse response: DataResponse<Value, AFError>)
+
+    /// A download request ran one of its validations.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - urlRequest: The `URLRequest` sent.
+    ///   - response: The response.
+    ///   - fileURL: Where the body is.
+    ///   - result: What the validation decided.
+    func request(
+        _ request: DownloadRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse,
+        fileURL: URL?, withResult result: Request.ValidationResult)
+
+    /// A stream request ran one of its validations.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - urlRequest: The `URLRequest` sent.
+    ///   - response: The response.
+    ///   - result: What the validation decided.
+    func request(
+        _ request: DataStreamRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse,
+        withResult result: Request.ValidationResult)
 }
 
 extension EventMonitor {

@@ -4,12 +4,12 @@ import Testing
 
 @Suite("HTTPHeaders")
 struct HTTPHeadersTests {
-    @Test("names are case-insensitive, order and duplicates kept, update replaces all")
+    @Test("names are case-insensitive, append keeps order and duplicates, update replaces all")
     func semantics() {
         // Given headers with repeated names in different cases
         var headers: HTTPHeaders = [.accept("a/b")]
-        headers.add(name: "X-Tag", value: "1")
-        headers.add(name: "x-tag", value: "2")
+        headers.append(name: "X-Tag", value: "1")
+        headers.append(name: "x-tag", value: "2")
         // Then lookups ignore case and keep order
         #expect(headers["ACCEPT"] == "a/b")
         #expect(headers.values(for: "X-TAG") == ["1", "2"])
@@ -35,7 +35,7 @@ struct HTTPHeadersTests {
     func sorting() {
         // Given fields out of order, in mixed case, with a repeated name
         var headers: HTTPHeaders = ["x-b": "1", "Content-Type": "a/b", "X-A": "2"]
-        headers.add(name: "X-B", value: "3")
+        headers.append(name: "X-B", value: "3")
         // When sorted as a copy and in place
         let copy = headers.sorted()
         headers.sort()
@@ -75,7 +75,7 @@ struct HTTPHeadersTests {
         #expect(placed.map(\.value) == ["3", "2"])
         // While add(_:) still appends a repeat
         var repeated = placed
-        repeated.add(name: "b", value: "4")
+        repeated.append(name: "b", value: "4")
         #expect(repeated.values(for: "b") == ["3", "4"])
     }
 

@@ -20,12 +20,20 @@ struct HeaderAccessorTests {
         #expect(request.headers["content-type"] == "text/plain")
         // When they are replaced
         var replacement: HTTPHeaders = [.authorization(bearerToken: "t0k"), .accept("a/b")]
-        replacement.add(.accept("c/d"))  // a literal keeps one field per name, as Alamofire's does
+        replacement.append(.accept("c/d"))  // a literal keeps one field per name, as Alamofire's does
         request.headers = replacement
         // Then the old fields are gone and repeated names are joined
         #expect(request.value(forHTTPHeaderField: "Content-Type") == nil)
         #expect(request.value(forHTTPHeaderField: "Authorization") == "Bearer t0k")
         #expect(request.value(forHTTPHeaderField: "Accept") == "a/b, c/d")
+        // When a field is added over one of another case, as Alamofire's adapters do
+        var adapted: HTTPHeaders = [.authorization(bearerToken: "old")]
+        adapted.add(HTTPHeader(name: "authorization", value: "Bearer new"))
+        adapted.add(name: "X-Trace", value: "1")
+        // Then it replaced it, and a new name was appended
+        #expect(adapted.count == 2)
+        #expect(adapted["Authorization"] == "Bearer new")
+        #expect(adapted["x-trace"] == "1")
     }
 
     @Test("a response's headers are its header fields, sorted by name")

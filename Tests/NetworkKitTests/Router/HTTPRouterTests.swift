@@ -172,7 +172,7 @@ struct HTTPRouterTests {
     func headers() throws {
         // Given repeated header names
         var headers: HTTPHeaders = ["X-A": "1"]
-        headers.add(name: "x-a", value: "2")
+        headers.append(name: "x-a", value: "2")
         let request = try TestRouter(headers: headers).asURLRequest()
         // Then URLRequest joins them in order
         #expect(request.value(forHTTPHeaderField: "X-A") == "1,2")

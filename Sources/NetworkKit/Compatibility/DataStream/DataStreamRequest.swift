@@ -100,8 +100,11 @@ open class DataStreamRequest: Request, @unchecked Sendable {
             do {
                 urlRequest = try convertible.asURLRequest()
             } catch {
-                return end(.failed(Self.creationError(error)))
+                let failure = Self.creationError(error)
+                emit { [self] in $0.request(self, didFailToCreateURLRequestWithError: failure) }
+                return end(.failed(failure))
             }
+            emit { [self] in $0.request(self, didCreateInitialURLRequest: urlRequest) }
             let sent = authenticated(urlRequest)
             didCreate(sent)
             guard let session = delegate as? Session else { return end(.failed(.sessionDeinitialized)) }

@@ -157,8 +157,10 @@ open class DownloadRequest: Request, @unchecked Sendable {
             do throws(AFError) {
                 start = try startingPoint(in: session.client.configuration.temporaryDirectory)
             } catch {
+                emit { [self] in $0.request(self, didFailToCreateURLRequestWithError: error) }
                 return finish(.failed(error), of: run)
             }
+            emit { [self] in $0.request(self, didCreateInitialURLRequest: start.request) }
             downloadState.withLock { $0.temporaryURL = start.temporaryURL }
             let sent = authenticated(start.request)
             didCreate(sent)

@@ -1,0 +1,158 @@
+import Dispatch
+import Foundation
+import InternalServiceUtilities
+import MockServerKit
+import NetworkKit
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Alamofire's request events, told to monitors written in Alamofire's shape.
+@Suite("EventMonitor: Alamofire's request events, ClosureEventMonitor and CompositeEventMonitor")
+struct EventMonitorAlamofireTests {
+    let queue = DispatchQueue(label: "EventMonitorAlamofireTests")
+
+    /// A server whose `/item` answers JSON, and whose `/flaky` answers 503 once, then 200.
+    static func server() throws -> MockServer {
+        let server = try MockServer()
+        server.stub(method: .get, path: "/item") { _ in
+            MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"id":7}"#.utf8))
+        }
+        let count = Locked(0)
+        server.stub(method: .get, path: "/flaky") { _ in
+            let number = count.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            return number == 1
+                ? MockResponse(status: 503)
+                : MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        }
+        return server
+    }
+
+    /// A ClosureEventMonitor that writes each event's name down, in order.
+    static func recorder(on queue: DispatchQueue) -> (ClosureEventMonitor, Locked<[String]>) {
+        let events = Locked<[String]>([])
+        let monitor = ClosureEventMonitor(queue: queue)
+        func note(_ name: String) { events.withLock { $0.append(name) } }
+        monitor.requestDidResume = { _ in note("resume") }
+        monitor.requestDidSuspend = { _ in note("suspend") }
+        monitor.requestDidCancel = { _ in note("cancel") }
+        monitor.requestDidCreateInitialURLRequest = { _, _ in note("initial") }
+        monitor.requestDidFailToCreateURLRequestWithError = { _, _ in note("creationFailed") }
+        monitor.requestDidAdaptInitialRequestToAdaptedRequest = { _, _, adapted in
+            note("adapted:" + (adapted.value(forHTTPHeaderField: "X-Adapted") ?? "none"))
+        }
+        monitor.requestDidCreateURLRequest = { _, _ in note("urlRequest") }
+        monitor.requestIsRetrying = { _ in note("retrying") }
+        monitor.requestDidValidateRequestResponseDataWithResult = { _, _, response, _, result in
+            note("validated:\(response.statusCode):" + ((try? result.get()) == nil ? "failure" : "success"))
+        }
+        monitor.requestDidFinish = { _ in note("finish") }
+        monitor.requestDidParseResponse = { _, _ in note("parsed") }
+        return (monitor, events)
+    }
+
+    /// A monitor written as for Alamofire: a struct overriding one generic event.
+    struct ParsedValues: EventMonitor {
+        let queue: DispatchQueue
+        let values: Locked<[String]>
+
+        func request<Value: Sendable>(_ request: DataRequest, didParseResponse response: DataResponse<Value, AFError>) {
+            values.withLock { $0.append("\(response.value.map { "\($0)" } ?? "nil")") }
+        }
+    }
+
+    struct Item: Decodable, Sendable { let id: Int }
+
+    /// A convertible that cannot make its request.
+    struct Unbuildable: URLRequestConvertible {
+        func asURLRequest() throws -> URLRequest { throw AFError.invalidURL(url: "no host") }
+    }
+
+    @Test("a request tells resume, creation, adaptation, validation, finish and its serializer's response, in order")
+    func lifecycle() async throws {
+        // Given a session with an adapter, a closure monitor and a generic monitor on one serial queue
+        let server = try Self.server()
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let values = Locked<[String]>([])
+        let session = Session(
+            interceptor: Adapter { request in
+                var request = request
+                request.setValue("yes", forHTTPHeaderField: "X-Adapted")
+                return request
+            },
+            eventMonitors: [monitor, ParsedValues(queue: monitorQueue, values: values)])
+        // When a validated request is decoded, and the monitors' queue has drained
+        let id = await withCheckedContinuation { continuation in
+            session.request(URLRequest(url: server.url("item"))).validate().responseDecodable(
+                of: Item.self, queue: queue
+            ) { continuation.resume(returning: $0.value?.id) }
+        }
+        monitorQueue.sync {}
+        // Then each event came once, in the request's order, and the generic monitor saw the value
+        #expect(id == 7)
+        #expect(
+            events.value == [
+                "resume", "initial", "urlRequest", "adapted:yes", "urlRequest", "validated:200:success", "finish",
+            ])
+        #expect(values.value == ["Item(id: 7)"])
+    }
+
+    @Test("a retried request tells requestIsRetrying; a failed validation is told as a failure")
+    func retry() async throws {
+        // Given a session retrying once, and a closure monitor
+        let server = try Self.server()
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let session = Session(interceptor: RetryPolicy(retryLimit: 1), eventMonitors: [monitor])
+        // When the flaky endpoint is asked, unserialized
+        let status = await withCheckedContinuation { continuation in
+            session.request(URLRequest(url: server.url("flaky"))).validate().response(queue: queue) {
+                continuation.resume(returning: $0.response?.statusCode)
+            }
+        }
+        monitorQueue.sync {}
+        // Then the 503 was validated as a failure, the retry told, the 200 validated, then finish and
+        // parse; each attempt was adapted (by the retry policy, which changes nothing)
+        #expect(status == 200)
+        #expect(
+            events.value == [
+                "resume", "initial", "urlRequest", "adapted:none", "urlRequest", "validated:503:failure", "retrying",
+                "adapted:none", "urlRequest", "validated:200:success", "finish", "parsed",
+            ])
+    }
+
+    @Test("cancel, suspend and a convertible that fails are told; a composite tells every monitor")
+    func controlAndComposite() async throws {
+        // Given two closure monitors on their own queues
+        let first = DispatchQueue(label: "first")
+        let second = DispatchQueue(label: "second")
+        let (one, oneEvents) = Self.recorder(on: first)
+        let (two, twoEvents) = Self.recorder(on: second)
+        let session = Session(startRequestsImmediately: false, eventMonitors: [one, two])
+        // When one request is suspended and cancelled before it starts, and another cannot make its URLRequest
+        session.request("http://127.0.0.1:9/never").suspend().cancel()
+        let failed = await withCheckedContinuation { continuation in
+            session.request(Unbuildable()).response(queue: queue) {
+                continuation.resume(returning: $0.error?.isInvalidURLError ?? false)
+            }
+            .resume()
+        }
+        first.sync {}
+        second.sync {}
+        // Then both monitors were told the same, in order
+        #expect(session.eventMonitor is CompositeEventMonitor)
+        #expect(failed)
+        #expect(
+            oneEvents.value.filter { ["resume", "suspend", "cancel"].contains($0) } == ["suspend", "cancel", "resume"])
+        #expect(oneEvents.value.contains("creationFailed"))
+        #expect(oneEvents.value == twoEvents.value)
+    }
+}
