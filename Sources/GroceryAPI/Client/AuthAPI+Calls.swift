@@ -56,23 +56,14 @@ extension AuthAPI {
     }
 
     /// Sends `route` to ``baseURL``.
-    func send(_ route: some HTTPRouter) async throws(GroceryAPIError) -> HTTPResponse {
-        do {
-            return try await client.send(route.rebased(onto: baseURL))
-        } catch {
-            throw GroceryAPIError(error)
-        }
+    func send(_ route: some HTTPRouter) async throws(GroceryAPIError) -> (statusCode: Int, data: Data) {
+        try await backend.send(route.rebased(onto: baseURL))
     }
 
     /// Sends `route` to ``baseURL`` and decodes the JSON answer.
-    func fetch<Value: Decodable>(_ route: some HTTPRouter, as type: Value.Type) async throws(GroceryAPIError)
-        -> Value
+    func fetch<Value: Decodable & Sendable>(_ route: some HTTPRouter, as type: Value.Type)
+        async throws(GroceryAPIError) -> Value
     {
-        let response = try await send(route)
-        do {
-            return try response.decode(Value.self)
-        } catch {
-            throw GroceryAPIError(error)
-        }
+        try await backend.fetch(route.rebased(onto: baseURL), as: type)
     }
 }
