@@ -3,8 +3,11 @@ public import NetworkKit
 public import SecurityKit
 
 /// A logged-in session with the grocery API: keeps the tokens, puts the access token on every call
-/// through NetworkKit's adapter and renews it through NetworkKit's `Authenticator` when the server
-/// says it expired (once for all calls refused at the same time).
+/// and renews it when the server says it expired (once for all calls refused at the same time).
+///
+/// On NetworkKit's `HTTPClient` it does so through NetworkKit's adapter and `Authenticator`; on the
+/// Alamofire façade's `Session` (``init(baseURL:secureStore:tokenKey:session:)``), through an
+/// interceptor in Alamofire's completion form given to each authorized request.
 ///
 /// ```swift
 /// let service = try AuthService(baseURL: server.baseURL, secureStore: FileSecretStore(directory: dir))
@@ -20,10 +23,11 @@ public final class AuthService: Sendable {
     public let api: AuthAPI
     /// The same calls on a client that adds the bearer token and refreshes it.
     let authorizedAPI: AuthAPI
-    let interceptor: AuthenticationInterceptor<TokenAuthenticator>
+    /// The interceptor that adds and refreshes the tokens.
+    let interceptor: any TokenHolder
     let tokens: TokenStore
 
-    /// Creates a service, picking up tokens already in the store.
+    /// Creates a service on NetworkKit's `HTTPClient`, picking up tokens already in the store.
     ///
     /// - Parameters:
     ///   - baseURL:       Where the API lives; nil for the sample's host.
@@ -34,7 +38,7 @@ public final class AuthService: Sendable {
     ///     see the `Authorization` header it sets, and after these retriers.
     /// - Throws: ``GroceryAPIError/tokenStorageFailed(_:)`` when the store cannot be read or holds
     ///   something else under `tokenKey`.
-    public init(
+    public convenience init(
         baseURL: URL? = nil, secureStore: (any SecretStore)? = nil, tokenKey: String = "GroceryAPI.tokens",
         configuration: HTTPClient.Configuration = HTTPClient.Configuration()
     ) throws(GroceryAPIError) {
@@ -47,8 +51,41 @@ public final class AuthService: Sendable {
         var authorized = configuration
         authorized.adapters.insert(interceptor, at: 0)
         authorized.retriers.append(interceptor)
+        self.init(
+            api: api, authorizedAPI: AuthAPI(baseURL: api.baseURL, client: HTTPClient(configuration: authorized)),
+            interceptor: interceptor, tokens: tokens)
+    }
+
+    /// Creates a service on the Alamofire façade, picking up tokens already in the store: every call
+    /// is a request of `session`, and the authorized ones carry a token interceptor of their own,
+    /// which runs after the session's interceptor, as Alamofire runs a request's.
+    ///
+    /// ```swift
+    /// let service = try AuthService(baseURL: server.baseURL, session: AF)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - baseURL:     Where the API lives; nil for the sample's host.
+    ///   - secureStore: Where tokens are kept; in memory when nil.
+    ///   - tokenKey:    The store key the tokens are saved under.
+    ///   - session:     The session every request is made on, such as `AF`.
+    /// - Throws: ``GroceryAPIError/tokenStorageFailed(_:)`` when the store cannot be read or holds
+    ///   something else under `tokenKey`.
+    public convenience init(
+        baseURL: URL? = nil, secureStore: (any SecretStore)? = nil, tokenKey: String = "GroceryAPI.tokens",
+        session: Session
+    ) throws(GroceryAPIError) {
+        let tokens = TokenStore(store: secureStore ?? InMemorySecretStore(), key: tokenKey)
+        let api = AuthAPI(baseURL: baseURL, session: session)
+        let interceptor = TokenRefreshInterceptor(api: api, tokens: tokens, credential: try tokens.load())
+        let authorizedAPI = AuthAPI(
+            baseURL: api.baseURL, backend: SessionBackend(session: session, interceptor: interceptor))
+        self.init(api: api, authorizedAPI: authorizedAPI, interceptor: interceptor, tokens: tokens)
+    }
+
+    private init(api: AuthAPI, authorizedAPI: AuthAPI, interceptor: any TokenHolder, tokens: TokenStore) {
         self.api = api
-        self.authorizedAPI = AuthAPI(baseURL: api.baseURL, client: HTTPClient(configuration: authorized))
+        self.authorizedAPI = authorizedAPI
         self.interceptor = interceptor
         self.tokens = tokens
     }
