@@ -6,12 +6,12 @@ import Testing
 
 @Suite("AuthAPI's sign-up and e-mail check on bad input and odd servers")
 struct AuthAPIBadInputTests {
-    @Test("422 field errors from GroceryServer are SignUpError.invalidData")
-    func fieldErrors() async throws {
+    @Test("422 field errors from GroceryServer are SignUpError.invalidData", arguments: Backend.allCases)
+    func fieldErrors(_ backend: Backend) async throws {
         // Given the reference server
         let (server, _) = try makeServer()
         defer { server.stop() }
-        let api = AuthAPI(baseURL: server.baseURL)
+        let api = backend.api(baseURL: server.baseURL)
 
         // When sign-up is sent with a malformed address and a short password
         // Then the server's 422 is invalidData, and nothing was registered
@@ -21,8 +21,8 @@ struct AuthAPIBadInputTests {
         #expect(await api.checkEmail(email: "ann@example.com"))
     }
 
-    @Test("a successful status with a body that is not JSON is SignUpError.invalidJSON")
-    func successWithoutJSON() async throws {
+    @Test("a successful status with a body that is not JSON is SignUpError.invalidJSON", arguments: Backend.allCases)
+    func successWithoutJSON(_ backend: Backend) async throws {
         // Given a mock server answering register with text, stubbed from the router itself
         let server = try MockServer()
         defer { server.stop() }
@@ -32,13 +32,13 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then the answer is refused as not JSON
         await #expect(throws: SignUpError.invalidJSON) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+            _ = try await backend.api(baseURL: server.baseURL).signUp(
                 username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 
-    @Test("a server error without the API's JSON is SignUpError.error naming the status")
-    func serverErrorWithoutJSON() async throws {
+    @Test("a server error without the API's JSON is SignUpError.error naming the status", arguments: Backend.allCases)
+    func serverErrorWithoutJSON(_ backend: Backend) async throws {
         // Given a mock server answering register with a plain-text 503
         let server = try MockServer()
         defer { server.stop() }
@@ -47,13 +47,15 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then the error names the status
         await #expect(throws: SignUpError.error("HTTP 503 without the API's error JSON")) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+            _ = try await backend.api(baseURL: server.baseURL).signUp(
                 username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 
-    @Test("a server that reads the body as broken JSON (400 invalid_json) is SignUpError.invalidJSON")
-    func serverSaysInvalidJSON() async throws {
+    @Test(
+        "a server that reads the body as broken JSON (400 invalid_json) is SignUpError.invalidJSON",
+        arguments: Backend.allCases)
+    func serverSaysInvalidJSON(_ backend: Backend) async throws {
         // Given a mock server answering like GroceryServer does to a body that is not JSON
         let server = try MockServer()
         defer { server.stop() }
@@ -63,13 +65,15 @@ struct AuthAPIBadInputTests {
         // When sign-up is sent
         // Then it is invalidJSON
         await #expect(throws: SignUpError.invalidJSON) {
-            _ = try await AuthAPI(baseURL: server.baseURL).signUp(
+            _ = try await backend.api(baseURL: server.baseURL).signUp(
                 username: "Ann", email: "a@b.io", password: "12345678")
         }
     }
 
-    @Test("checkEmail is false for a taken or malformed address, a 500 and a closed port, and never throws")
-    func checkEmailFalseCases() async throws {
+    @Test(
+        "checkEmail is false for a taken or malformed address, a 500 and a closed port, and never throws",
+        arguments: Backend.allCases)
+    func checkEmailFalseCases(_ backend: Backend) async throws {
         // Given the reference server with one account, a mock answering 500, and a refused port
         let (server, client) = try makeServer()
         defer { server.stop() }
@@ -81,20 +85,22 @@ struct AuthAPIBadInputTests {
         defer { failing.stop() }
 
         // When addresses are checked
-        let api = AuthAPI(baseURL: server.baseURL)
+        let api = backend.api(baseURL: server.baseURL)
         let taken = await api.checkEmail(email: "ANN@example.com ")
         let malformed = await api.checkEmail(email: "ann@")
         let free = await api.checkEmail(email: "bob@example.com")
-        let serverError = await AuthAPI(baseURL: failing.baseURL).checkEmail(email: "bob@example.com")
-        let noServer = await AuthAPI(baseURL: closedURL).checkEmail(email: "bob@example.com")
+        let serverError = await backend.api(baseURL: failing.baseURL).checkEmail(email: "bob@example.com")
+        let noServer = await backend.api(baseURL: closedURL).checkEmail(email: "bob@example.com")
 
         // Then only the free address on a working server is true
         #expect(!taken && !malformed && !serverError && !noServer)
         #expect(free)
     }
 
-    @Test("a decoded call whose answer is not the model fails with NetworkKit's decoding error")
-    func undecodableAnswer() async throws {
+    @Test(
+        "a decoded call whose answer is not the model fails with NetworkKit's decoding error",
+        arguments: Backend.allCases)
+    func undecodableAnswer(_ backend: Backend) async throws {
         // Given a mock server whose login answers JSON of another shape
         let server = try MockServer()
         defer { server.stop() }
@@ -103,7 +109,7 @@ struct AuthAPIBadInputTests {
         // When login is sent
         var failure: GroceryAPIError?
         do {
-            _ = try await AuthAPI(baseURL: server.baseURL).login(AuthModel(email: "a@b.io", password: "12345678"))
+            _ = try await backend.api(baseURL: server.baseURL).login(AuthModel(email: "a@b.io", password: "12345678"))
         } catch {
             failure = error
         }
@@ -116,12 +122,12 @@ struct AuthAPIBadInputTests {
         #expect(decoding.type == "TokenModel")
     }
 
-    @Test("the completion forms deliver the same answers as the async ones")
-    func completionForms() async throws {
+    @Test("the completion forms deliver the same answers as the async ones", arguments: Backend.allCases)
+    func completionForms(_ backend: Backend) async throws {
         // Given the reference server
         let (server, _) = try makeServer()
         defer { server.stop() }
-        let api = AuthAPI(baseURL: server.baseURL)
+        let api = backend.api(baseURL: server.baseURL)
 
         // When the e-mail check and sign-up (twice) run with completions
         let free = await withCheckedContinuation { continuation in

@@ -6,14 +6,16 @@ import Testing
 
 @Suite("AuthService against GroceryServer over loopback, the whole flow")
 struct AuthFlowTests {
-    @Test("check e-mail, sign up twice, login, validate, expiry and refresh, catalog, logout, rejection")
-    func wholeFlow() async throws {
+    @Test(
+        "check e-mail, sign up twice, login, validate, expiry and refresh, catalog, logout, rejection",
+        arguments: Backend.allCases)
+    func wholeFlow(_ backend: Backend) async throws {
         // Given a GroceryServer with a clock the test moves, and an AuthService keeping tokens in a SecretStore
         let clock = ManualClock()
         let (server, _) = try makeServer(clock: clock)
         defer { server.stop() }
         let store = InMemorySecretStore()
-        let service = try AuthService(baseURL: server.baseURL, secureStore: store)
+        let service = try backend.service(baseURL: server.baseURL, secureStore: store)
         let email = "ann@example.com"
         let password = "correct horse"
 

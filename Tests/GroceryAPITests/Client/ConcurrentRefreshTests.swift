@@ -11,10 +11,13 @@ import Testing
 
 @Suite("AuthService refreshing once for many requests, and when refreshing fails")
 struct ConcurrentRefreshTests {
-    @Test("50 requests in flight when the access token expires cause one refresh, and all 50 succeed")
-    func fiftyRequestsOneRefresh() async throws {
+    @Test(
+        "50 requests in flight when the access token expires cause one refresh, and all 50 succeed",
+        arguments: Backend.allCases)
+    func fiftyRequestsOneRefresh(_ backend: Backend) async throws {
         // Given a logged-in service whose category requests are held at a gate once prepared, token
-        // included (the service's interceptor adapts ahead of the caller's adapters)
+        // included (the service's interceptor adapts ahead of the client's adapters; on a Session, the
+        // client is the one beneath it)
         let clock = ManualClock()
         let (server, _) = try makeServer(clock: clock)
         defer { server.stop() }
@@ -26,7 +29,7 @@ struct ConcurrentRefreshTests {
                 return request
             }
         ]
-        let service = try AuthService(baseURL: server.baseURL, configuration: configuration)
+        let service = try backend.service(baseURL: server.baseURL, configuration: configuration)
         _ = try await service.signUp(name: "Ann", email: "ann@example.com", password: "correct horse")
         try await service.login(email: "ann@example.com", password: "correct horse")
 
@@ -54,8 +57,10 @@ struct ConcurrentRefreshTests {
         #expect(byToken.values.map(\.count).sorted() == [50, 50])
     }
 
-    @Test("a refused refresh token ends the session: the call fails as expired and the tokens are forgotten")
-    func refreshRefused() async throws {
+    @Test(
+        "a refused refresh token ends the session: the call fails as expired and the tokens are forgotten",
+        arguments: Backend.allCases)
+    func refreshRefused(_ backend: Backend) async throws {
         // Given a logged-in service on a server whose refresh tokens live 120 s
         let clock = ManualClock()
         var configuration = GroceryServer.Configuration()
@@ -65,7 +70,7 @@ struct ConcurrentRefreshTests {
         let server = try GroceryServer(configuration: configuration)
         defer { server.stop() }
         let store = InMemorySecretStore()
-        let service = try AuthService(baseURL: server.baseURL, secureStore: store)
+        let service = try backend.service(baseURL: server.baseURL, secureStore: store)
         _ = try await service.signUp(name: "Ann", email: "ann@example.com", password: "correct horse")
         try await service.login(email: "ann@example.com", password: "correct horse")
 
@@ -87,33 +92,33 @@ struct ConcurrentRefreshTests {
         #expect(store.keys.isEmpty)
     }
 
-    @Test("a new service on the same store picks the session up without logging in")
-    func sessionSurvivesInTheStore() async throws {
+    @Test("a new service on the same store picks the session up without logging in", arguments: Backend.allCases)
+    func sessionSurvivesInTheStore(_ backend: Backend) async throws {
         // Given a service that logged in with a SecretStore
         let (server, _) = try makeServer()
         defer { server.stop() }
         let store = InMemorySecretStore()
-        let first = try AuthService(baseURL: server.baseURL, secureStore: store)
+        let first = try backend.service(baseURL: server.baseURL, secureStore: store)
         let user = try await first.signUp(name: "Ann", email: "ann@example.com", password: "correct horse")
         try await first.login(email: "ann@example.com", password: "correct horse")
 
         // When another service is made on the same store
-        let second = try AuthService(baseURL: server.baseURL, secureStore: store)
+        let second = try backend.service(baseURL: server.baseURL, secureStore: store)
 
         // Then it is logged in and the server accepts its token
         #expect(await second.isLoggedIn)
         #expect(try await second.currentUser() == user)
     }
 
-    @Test("a store holding something else under the token key is reported, not trusted")
-    func unreadableStore() throws {
+    @Test("a store holding something else under the token key is reported, not trusted", arguments: Backend.allCases)
+    func unreadableStore(_ backend: Backend) throws {
         // Given a store with bytes that are not a token pair under the key
         let store = InMemorySecretStore(entries: ["GroceryAPI.tokens": Data("not json".utf8)])
 
         // When a service is made on it
         // Then it fails saying the tokens are unreadable
         #expect(throws: GroceryAPIError.tokenStorageFailed(.unreadableTokens)) {
-            _ = try AuthService(secureStore: store)
+            _ = try backend.service(secureStore: store)
         }
     }
 }

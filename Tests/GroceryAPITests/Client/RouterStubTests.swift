@@ -5,8 +5,10 @@ import Testing
 
 @Suite("MockServer stubs made from the sample's own routers")
 struct RouterStubTests {
-    @Test("a stub from AuthHttpRouter.login answers AuthAPI pointed at the server under the sample's path prefix")
-    func loginStubSharesTheRouter() async throws {
+    @Test(
+        "a stub from AuthHttpRouter.login answers AuthAPI pointed at the server under the sample's path prefix",
+        arguments: Backend.allCases)
+    func loginStubSharesTheRouter(_ backend: Backend) async throws {
         // Given a mock server stubbed with the login route exactly as the app defines it (sample host's path prefix)
         let server = try MockServer()
         defer { server.stop() }
@@ -15,7 +17,7 @@ struct RouterStubTests {
         try server.stub(AuthHttpRouter.login(credentials)) { _ in try .json(tokens) }
 
         // When the client logs in against the server with the same path prefix
-        let api = AuthAPI(baseURL: server.url("groceryapi/public/api/"))
+        let api = backend.api(baseURL: server.url("groceryapi/public/api/"))
         let received = try await api.login(credentials)
 
         // Then the stub answered, and the server saw the sample's method, path, header and body
