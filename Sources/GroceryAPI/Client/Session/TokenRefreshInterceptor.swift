@@ -60,9 +60,8 @@ final class TokenRefreshInterceptor: RequestInterceptor {
             completion(
                 result.map { credential in
                     var request = urlRequest
-                    // `update`, where Alamofire apps often write `add`: the façade's `add` keeps the
-                    // route's own `Authorization` beside the new one (Alamofire's replaces it).
-                    request.headers.update(.authorization(bearerToken: credential.accessToken))
+                    // `add` replaces the route's own `Authorization`, as in Alamofire.
+                    request.headers.add(.authorization(bearerToken: credential.accessToken))
                     return request
                 }.mapError { $0 })
         }
