@@ -1,0 +1,167 @@
+/// The sans-I/O core of a client connection after its handshake: fed the bytes the server sent,
+/// it returns what to write back, the messages to deliver and how the connection ends; asked to
+/// send or close, it returns the bytes to write. No sockets, threads or clocks: ``WebSocketEngine``
+/// does the I/O and the close timeout around it.
+///
+/// ```swift
+/// var connection = try WebSocketConnection(maximumMessageSize: 1 << 24, compression: nil)
+/// for output in connection.receive(bytes) { … }
+/// let frame = try connection.send(.string("hi"))
+/// ```
+struct WebSocketConnection {
+    /// Where the close handshake stands.
+    enum State: Sendable, Hashable {
+        /// Messages flow both ways.
+        case open
+        /// The client sent a close frame and waits for the server's.
+        case closeSent
+        /// Both close frames were exchanged, or the connection was failed.
+        case closed
+    }
+
+    /// What the connection asks its driver to do, in order.
+    enum Output: Sendable, Hashable {
+        /// Write these bytes (a pong, a close frame).
+        case write([UInt8])
+        /// Deliver a message.
+        case message(WebSocketMessage)
+        /// A pong arrived with this payload.
+        case pong([UInt8])
+        /// The close handshake is complete: the server's close payload. The driver closes the
+        /// stream once the server has (or after the close timeout).
+        case closed(WebSocketClosePayload)
+        /// The connection is failed (§7.1.7): after writing the close frame before it, if any, the
+        /// driver closes the stream at once.
+        case failed(WebSocketError)
+    }
+
+    /// The default maximum message size: 16 MiB.
+    static let defaultMaximumMessageSize = 16 * 1024 * 1024
+
+    /// Where the close handshake stands.
+    private(set) var state = State.open
+    private var decoder: WebSocketFrameDecoder
+    private var assembler: WebSocketMessageAssembler
+    private let deflater: MessageDeflater?
+
+    /// Makes the connection's state for what the handshake agreed.
+    ///
+    /// - Parameters:
+    ///   - maximumMessageSize: The most bytes a received message may hold (after inflation).
+    ///   - compression: The agreed permessage-deflate parameters, nil without compression.
+    /// - Throws: ``WebSocketError/Reason/compressionUnavailable`` when compression was agreed and
+    ///   zlib cannot be loaded.
+    init(maximumMessageSize: Int = Self.defaultMaximumMessageSize, compression: PermessageDeflateParameters?)
+        throws(WebSocketError)
+    {
+        decoder = WebSocketFrameDecoder(maximumMessageSize: maximumMessageSize, allowsCompression: compression != nil)
+        if let compression {
+            let inflater = try MessageInflater(contextTakeover: !compression.serverNoContextTakeover)
+            assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize, inflater: inflater)
+            deflater =
+                compression.clientCompresses
+                ? try MessageDeflater(
+                    windowBits: compression.clientMaxWindowBits, contextTakeover: !compression.clientNoContextTakeover)
+                : nil
+        } else {
+            assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)
+            deflater = nil
+        }
+    }
+
+    /// Takes bytes the server sent.
+    ///
+    /// - Parameter bytes: The next bytes, any amount.
+    /// - Returns: What to do, in order; nothing once the connection is closed.
+    mutating func receive(_ bytes: [UInt8]) -> [Output] {
+        guard state != .closed else { return [] }
+        decoder.append(bytes)
+        var outputs: [Output] = []
+        do {
+            while state != .closed, let frame = try decoder.nextFrame() {
+                guard let event = try assembler.handle(frame) else { continue }
+                switch event {
+                case .message(let message): outputs.append(.message(message))
+                case .ping(let payload):
+                    if state == .open { outputs.append(.write(Self.frame(.pong, payload))) }
+                case .pong(let payload): outputs.append(.pong(payload))
+                case .close(let payload):
+                    if state == .open { outputs.append(.write(Self.frame(.close, payload.encoded))) }
+                    state = .closed
+                    outputs.append(.closed(payload))
+                }
+            }
+        } catch {
+            outputs += fail(error)
+        }
+        return outputs
+    }
+
+    /// Fails the connection (§7.1.7): a close frame with the error's code when none was sent yet.
+    ///
+    /// - Parameter error: Why.
+    /// - Returns: The close frame to write, if any, then ``Output/failed(_:)``.
+    mutating func fail(_ error: WebSocketError) -> [Output] {
+        guard state != .closed else { return [] }
+        var outputs: [Output] = []
+        if state == .open, let code = error.closeCode, code.isAllowedOnWire {
+            outputs.append(.write(Self.frame(.close, WebSocketClosePayload(code: code).encoded)))
+        }
+        state = .closed
+        outputs.append(.failed(error))
+        return outputs
+    }
+
+    /// The frame of a message, compressed when permessage-deflate was agreed.
+    ///
+    /// - Parameter message: The message.
+    /// - Returns: The bytes to write.
+    /// - Throws: ``WebSocketError/Reason/notOpen`` once a close frame was sent or received.
+    mutating func send(_ message: WebSocketMessage) throws(WebSocketError) -> [UInt8] {
+        guard state == .open else { throw WebSocketError(.notOpen) }
+        let (opcode, payload): (WebSocketOpcode, [UInt8]) =
+            switch message {
+            case .string(let text): (.text, Array(text.utf8))
+            case .data(let data): (.binary, Array(data))
+            }
+        guard let deflater else { return Self.frame(opcode, payload) }
+        let compressed = try deflater.compress(payload)
+        return WebSocketFrame(opcode: opcode, payload: compressed, reservedBits: WebSocketFrame.reservedBit1)
+            .encoded(maskingKey: Self.maskingKey())
+    }
+
+    /// A ping frame.
+    ///
+    /// - Parameter payload: Up to 125 bytes the pong will echo.
+    /// - Returns: The bytes to write.
+    /// - Throws: ``WebSocketError/Reason/notOpen`` once closing,
+    ///   ``WebSocketError/Reason/controlFrameTooLong(length:)`` over 125 bytes.
+    mutating func ping(_ payload: [UInt8]) throws(WebSocketError) -> [UInt8] {
+        guard state == .open else { throw WebSocketError(.notOpen) }
+        guard payload.count <= WebSocketFrame.maximumControlPayload else {
+            throw WebSocketError(.controlFrameTooLong(length: UInt64(payload.count)))
+        }
+        return Self.frame(.ping, payload)
+    }
+
+    /// Starts the close handshake.
+    ///
+    /// - Parameter payload: The code and reason to send.
+    /// - Returns: The close frame to write, nil when one was already sent or the connection is closed.
+    mutating func close(_ payload: WebSocketClosePayload) -> [UInt8]? {
+        guard state == .open else { return nil }
+        state = .closeSent
+        return Self.frame(.close, payload.encoded)
+    }
+
+    private static func frame(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> [UInt8] {
+        WebSocketFrame(opcode: opcode, payload: payload).encoded(maskingKey: maskingKey())
+    }
+
+    /// A fresh masking key from the system's strong random generator (§5.3 and §10.3: keys must not
+    /// be predictable).
+    static func maskingKey() -> UInt32 {
+        var generator = SystemRandomNumberGenerator()
+        return UInt32.random(in: .min ... .max, using: &generator)
+    }
+}

@@ -1,0 +1,298 @@
+/// Drives a ``WebSocketConnection`` over a ``WebSocketByteStream``: one reading task feeds the
+/// connection what arrives, answers pings, delivers messages to ``receive()`` and runs the close
+/// handshake, started by either side, with a timeout.
+///
+/// Reading stops while ``Configuration/bufferedMessages`` messages wait for ``receive()``, so a slow
+/// reader applies TCP backpressure instead of growing memory; pings are answered while it reads.
+/// Writers (``send(_:)``, pongs, close frames) take turns, so frames never interleave.
+///
+/// ```swift
+/// let engine = WebSocketEngine(stream: stream, connection: connection)
+/// engine.start()
+/// try await engine.send(.string("hello"))
+/// while let message = try await engine.receive() { handle(message) }
+/// await engine.close(code: .normalClosure, reason: "")
+/// ```
+actor WebSocketEngine {
+    /// Limits and timings.
+    struct Configuration: Sendable {
+        /// How long the client waits for the server's close frame (or, after the handshake, for
+        /// the server to close the connection) before closing it itself.
+        var closeTimeout: Duration = .seconds(10)
+        /// The most bytes one read asks for.
+        var readSize = 64 * 1024
+        /// How many received messages may wait for ``WebSocketEngine/receive()`` before reading stops.
+        var bufferedMessages = 1
+
+        /// The defaults.
+        init() {}
+    }
+
+    private typealias Delivery = CheckedContinuation<Result<WebSocketMessage?, WebSocketError>, Never>
+
+    private let stream: any WebSocketByteStream
+    private let configuration: Configuration
+    private var connection: WebSocketConnection
+    private var pendingInput: [UInt8]
+    private var inbox: [WebSocketMessage] = []
+    private var receivers: [Delivery] = []
+    private var pumpWaiter: CheckedContinuation<Void, Never>?
+    private var finishWaiters: [CheckedContinuation<Void, Never>] = []
+    private var writeQueue: [CheckedContinuation<Void, Never>] = []
+    private var isWriting = false
+    private var closeTimer: Task<Void, Never>?
+    private var closingByClient = false
+    private var handshakeComplete = false
+    private var started = false
+    /// Set when the connection is over: success after a close handshake, else the failure.
+    private var outcome: Result<Void, WebSocketError>?
+
+    /// The code of the close frame the server sent (``WebSocketCloseCode/noStatusReceived`` for an
+    /// empty one) or of the failure; nil while open.
+    private(set) var closeCode: WebSocketCloseCode?
+    /// The reason of the server's close frame; nil while open or after a failure.
+    private(set) var closeReason: String?
+
+    /// Makes an engine; ``start()`` begins reading.
+    ///
+    /// - Parameters:
+    ///   - stream: The connection, after the handshake.
+    ///   - connection: The protocol state for what the handshake agreed.
+    ///   - configuration: Limits and timings.
+    ///   - initialBytes: Bytes that arrived with the handshake's response, after its head.
+    init(
+        stream: any WebSocketByteStream, connection: WebSocketConnection, configuration: Configuration = .init(),
+        initialBytes: [UInt8] = []
+    ) {
+        self.stream = stream
+        self.connection = connection
+        self.configuration = configuration
+        self.pendingInput = initialBytes
+    }
+
+    /// Starts the reading task (once; later calls do nothing).
+    func start() {
+        guard !started else { return }
+        started = true
+        Task { await self.pump() }
+    }
+
+    /// The next message.
+    ///
+    /// - Returns: The message, or nil once the close handshake is complete.
+    /// - Throws: ``WebSocketError`` when the connection failed, with what failed it; cancelling
+    ///   the calling task cancels the connection.
+    func receive() async throws(WebSocketError) -> WebSocketMessage? {
+        if !inbox.isEmpty {
+            let message = inbox.removeFirst()
+            wakePump()
+            return message
+        }
+        if let outcome { return try outcome.map { nil }.get() }
+        if handshakeComplete { return nil }
+        let result = await withTaskCancellationHandler {
+            await withCheckedContinuation { (delivery: Delivery) in receivers.append(delivery) }
+        } onCancel: {
+            Task { await self.cancel() }
+        }
+        return try result.get()
+    }
+
+    /// Sends a message.
+    ///
+    /// - Parameter message: The message, compressed when permessage-deflate was agreed.
+    /// - Throws: ``WebSocketError/Reason/notOpen`` once closing, or the connection's failure.
+    func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+        if case .failure(let error) = outcome { throw error }
+        let bytes = try connection.send(message)
+        try await write(bytes)
+    }
+
+    /// Sends a ping.
+    ///
+    /// - Parameter payload: Up to 125 bytes the pong will carry.
+    /// - Throws: As ``send(_:)``.
+    func ping(_ payload: [UInt8] = []) async throws(WebSocketError) {
+        if case .failure(let error) = outcome { throw error }
+        let bytes = try connection.ping(payload)
+        try await write(bytes)
+    }
+
+    /// Runs the close handshake from this side and returns once the connection is closed: when the
+    /// server answered and closed, or after the close timeout. Messages still unread are dropped.
+    ///
+    /// - Parameters:
+    ///   - code: The status code to send.
+    ///   - reason: The reason, cut to 123 bytes of UTF-8.
+    func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async {
+        guard outcome == nil else { return }
+        if let bytes = connection.close(WebSocketClosePayload(code: code, reason: reason)) {
+            closingByClient = true
+            inbox.removeAll()
+            wakePump()
+            armCloseTimer()
+            do {
+                try await write(bytes)
+            } catch {
+                await finish(.failure(error))
+            }
+        }
+        await waitUntilFinished()
+    }
+
+    /// Closes the stream at once, without a close handshake; waiting calls fail with
+    /// ``WebSocketError/Reason/cancelled``.
+    func cancel() async {
+        await finish(.failure(WebSocketError(.cancelled)))
+    }
+
+    /// Waits until the stream is closed.
+    func waitUntilFinished() async {
+        guard outcome == nil else { return }
+        await withCheckedContinuation { finishWaiters.append($0) }
+    }
+}
+
+// MARK: - Reading
+
+extension WebSocketEngine {
+    private func pump() async {
+        if !pendingInput.isEmpty {
+            let bytes = pendingInput
+            pendingInput = []
+            await process(bytes)
+        }
+        while outcome == nil {
+            await waitForRoom()
+            guard outcome == nil else { return }
+            let bytes: [UInt8]
+            do {
+                bytes = try await stream.read(maximumCount: configuration.readSize)
+            } catch {
+                await endOfStream(failure: WebSocketError(.streamFailed(String(describing: error))))
+                return
+            }
+            guard !bytes.isEmpty else {
+                await endOfStream(failure: WebSocketError(.connectionLost))
+                return
+            }
+            await process(bytes)
+        }
+    }
+
+    private func process(_ bytes: [UInt8]) async {
+        for output in connection.receive(bytes) {
+            guard outcome == nil else { return }
+            switch output {
+            case .write(let frame):
+                do {
+                    try await write(frame)
+                } catch {
+                    // The server may close right after its close frame; the handshake still counts.
+                    guard !handshakeComplete else { continue }
+                    await finish(.failure(error))
+                    return
+                }
+            case .message(let message): deliver(message)
+            case .pong: break
+            case .closed(let payload):
+                closeCode = payload.code ?? .noStatusReceived
+                closeReason = payload.reason
+                handshakeComplete = true
+                for receiver in receivers { receiver.resume(returning: .success(nil)) }
+                receivers.removeAll()
+                armCloseTimer()
+            case .failed(let error):
+                await finish(.failure(error))
+                return
+            }
+        }
+    }
+
+    private func deliver(_ message: WebSocketMessage) {
+        guard !closingByClient else { return }
+        if receivers.isEmpty {
+            inbox.append(message)
+        } else {
+            receivers.removeFirst().resume(returning: .success(message))
+        }
+    }
+
+    private func endOfStream(failure: WebSocketError) async {
+        await finish(handshakeComplete ? .success(()) : .failure(failure))
+    }
+
+    private func waitForRoom() async {
+        while outcome == nil && !closingByClient && inbox.count >= max(1, configuration.bufferedMessages) {
+            await withCheckedContinuation { pumpWaiter = $0 }
+        }
+    }
+
+    private func wakePump() {
+        pumpWaiter?.resume()
+        pumpWaiter = nil
+    }
+}
+
+// MARK: - Writing, timing out and finishing
+
+extension WebSocketEngine {
+    /// Writes one frame after the writers before it.
+    private func write(_ bytes: [UInt8]) async throws(WebSocketError) {
+        if isWriting {
+            await withCheckedContinuation { writeQueue.append($0) }
+        }
+        // The lock is handed over with the resumption, so it is held here either way.
+        isWriting = true
+        defer {
+            if writeQueue.isEmpty {
+                isWriting = false
+            } else {
+                writeQueue.removeFirst().resume()
+            }
+        }
+        if case .failure(let error) = outcome { throw error }
+        do {
+            try await stream.write(bytes)
+        } catch {
+            throw WebSocketError(.streamFailed(String(describing: error)))
+        }
+    }
+
+    private func armCloseTimer() {
+        guard closeTimer == nil else { return }
+        let timeout = configuration.closeTimeout
+        closeTimer = Task {
+            do {
+                try await Task.sleep(for: timeout)
+            } catch {
+                return
+            }
+            await self.closeTimerFired()
+        }
+    }
+
+    private func closeTimerFired() async {
+        await finish(handshakeComplete ? .success(()) : .failure(WebSocketError(.closeTimedOut)))
+    }
+
+    /// Ends the connection once: closes the stream and answers everyone waiting.
+    private func finish(_ result: Result<Void, WebSocketError>) async {
+        guard outcome == nil else { return }
+        outcome = result
+        if case .failure(let error) = result {
+            closeCode = error.closeCode
+            closeReason = nil
+        }
+        closeTimer?.cancel()
+        closeTimer = nil
+        for receiver in receivers {
+            receiver.resume(returning: result.map { nil })
+        }
+        receivers.removeAll()
+        wakePump()
+        await stream.close()
+        for waiter in finishWaiters { waiter.resume() }
+        finishWaiters.removeAll()
+    }
+}
