@@ -33,6 +33,8 @@ let fuzzTargets: [(name: String, modules: [String])] = [
     ("cookie-file", ["NetworkKit"]),
     ("cache-control", ["NetworkKit"]),
     ("cache-record", ["NetworkKit"]),
+    ("websocket-frame", ["NetworkKit"]),
+    ("websocket-deflate", ["NetworkKit"]),
 ]
 
 let package = Package(
