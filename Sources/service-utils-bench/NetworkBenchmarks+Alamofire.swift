@@ -14,6 +14,8 @@
     extension NetworkBenchmarks {
         /// The façade's case, which the goal is for.
         static let facadeName = "Session.request(router).responseDecodable(of:)"
+        /// The façade's Swift-concurrency form of the same request.
+        static let facadeAsyncName = "Session.request(router).serializingDecodable(_:).value"
 
         /// `item.json`'s shape.
         struct Item: Decodable, Sendable, Equatable {
@@ -26,7 +28,8 @@
         static let alamofireFacade = Benchmark(
             name: "NetworkKit.alamofireFacade",
             summary: "\(requestCount) keep-alive GETs of a small JSON file from nginx on 127.0.0.1, "
-                + "one at a time, decoded: through Alamofire's Session façade against HTTPClient.send",
+                + "one at a time, decoded: through Alamofire's Session façade (a handler on a queue, "
+                + "and the async form) against HTTPClient.send",
             goals: [BenchmarkGoal(case: facadeName, atMost: 1.1)]
         ) {
             let server = try NginxServer()
@@ -43,6 +46,10 @@
                 }
                 guard item == expected else { throw BenchmarkError("the façade decoded \(String(describing: item))") }
             }
+            @Sendable func throughSessionAsync() async throws {
+                let item = try await session.request(router).validate().serializingDecodable(Item.self).value
+                guard item == expected else { throw BenchmarkError("the façade's task decoded \(item)") }
+            }
             @Sendable func throughClient() async throws {
                 let item = try JSONDecoder().decode(Item.self, from: try await client.send(router).body)
                 guard item == expected else { throw BenchmarkError("the client decoded \(item)") }
@@ -50,6 +57,7 @@
             do {
                 try await throughClient()
                 try await throughSession()
+                try await throughSessionAsync()
             } catch {
                 server.stop()
                 throw error
@@ -61,7 +69,10 @@
                 cases: [
                     .reported(facadeName) {
                         try await measure(server: server, concurrency: 1) { try await throughSession() }
-                    }
+                    },
+                    .reported(facadeAsyncName) {
+                        try await measure(server: server, concurrency: 1) { try await throughSessionAsync() }
+                    },
                 ],
                 workPerRun: .init(amount: Double(requestCount), unit: "requests"),
                 tearDown: { server.stop() },
