@@ -17,7 +17,11 @@ enum WebSocketDeflateFuzzer {
     static func main() {
         runFuzzer { data, size in
             var input = FuzzInput(data, size)
-            if input.flag() { checkRoundTrip(&input) } else { checkRaw(&input) }
+            if input.flag() {
+                WebSocketDeflateFuzzer.checkRoundTrip(&input)
+            } else {
+                WebSocketDeflateFuzzer.checkRaw(&input)
+            }
             return 0
         }
     }

@@ -17,7 +17,11 @@ enum WebSocketFrameFuzzer {
     static func main() {
         runFuzzer { data, size in
             var input = FuzzInput(data, size)
-            if input.flag() { checkBuilt(&input) } else { checkRaw(&input) }
+            if input.flag() {
+                WebSocketFrameFuzzer.checkBuilt(&input)
+            } else {
+                WebSocketFrameFuzzer.checkRaw(&input)
+            }
             return 0
         }
     }
