@@ -25,6 +25,11 @@
             let inStock: Bool
         }
 
+        /// The item `request` decodes, through Alamofire's async form.
+        static func decodedThroughTask(_ request: DataRequest) async throws -> Item {
+            try await request.serializingDecodable(Item.self).value
+        }
+
         static let alamofireFacade = Benchmark(
             name: "NetworkKit.alamofireFacade",
             summary: "\(requestCount) keep-alive GETs of a small JSON file from nginx on 127.0.0.1, "
@@ -47,7 +52,7 @@
                 guard item == expected else { throw BenchmarkError("the façade decoded \(String(describing: item))") }
             }
             @Sendable func throughSessionAsync() async throws {
-                let item = try await session.request(router).validate().serializingDecodable(Item.self).value
+                let item = try await decodedThroughTask(session.request(router).validate())
                 guard item == expected else { throw BenchmarkError("the façade's task decoded \(item)") }
             }
             @Sendable func throughClient() async throws {
