@@ -169,6 +169,28 @@ public protocol EventMonitor: Sendable {
         _ request: DownloadRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse,
         fileURL: URL?, withResult result: Request.ValidationResult)
 
+    /// A download request chose where its file goes.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - url: The destination.
+    func request(_ request: DownloadRequest, didCreateDestinationURL url: URL)
+
+    /// A download request handed its unserialized response to a handler.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    func request(_ request: DownloadRequest, didParseResponse response: DownloadResponse<URL?, AFError>)
+
+    /// A download request's serializer made a response.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    func request<Value: Sendable>(
+        _ request: DownloadRequest, didParseResponse response: DownloadResponse<Value, AFError>)
+
     /// A stream request ran one of its validations.
     ///
     /// - Parameters:

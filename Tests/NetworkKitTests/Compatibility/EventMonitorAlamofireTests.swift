@@ -155,4 +155,42 @@ struct EventMonitorAlamofireTests {
         #expect(oneEvents.value.contains("creationFailed"))
         #expect(oneEvents.value == twoEvents.value)
     }
+
+    @Test("a download tells its destination, its validation and its parsed response")
+    func download() async throws {
+        // Given a closure monitor that also watches downloads
+        let server = try Self.server()
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let destination = FileManager.default.temporaryDirectory
+            .appendingPathComponent("EventMonitorAlamofireTests-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        monitor.requestDidCreateDestinationURL = { _, url in
+            events.withLock { $0.append("destination:" + url.lastPathComponent) }
+        }
+        monitor.requestDidValidateRequestResponseFileURLWithResult = { _, _, response, fileURL, result in
+            let outcome = (try? result.get()) == nil ? "failure" : "success"
+            events.withLock { $0.append("validated:\(response.statusCode):\(fileURL == destination):\(outcome)") }
+        }
+        monitor.requestDidParseDownloadResponse = { _, response in
+            events.withLock { $0.append("parsed:\(response.fileURL == destination)") }
+        }
+        let session = Session(eventMonitors: [monitor])
+        // When the item is downloaded to the destination, validated
+        let fileURL = await withCheckedContinuation { continuation in
+            session.download(URLRequest(url: server.url("item")), to: { _, _ in (destination, []) }).validate()
+                .response(queue: queue) { continuation.resume(returning: $0.fileURL) }
+        }
+        monitorQueue.sync {}
+        // Then the destination, the validation and the parse were told, after the request's own events
+        #expect(fileURL == destination)
+        #expect(
+            events.value.filter { $0.hasPrefix("destination") || $0.hasPrefix("validated") || $0.hasPrefix("parsed") }
+                == [
+                    "destination:" + destination.lastPathComponent, "validated:200:true:success", "parsed:true",
+                ])
+        #expect(events.value.first == "resume")
+        #expect(events.value.contains("finish"))
+    }
 }

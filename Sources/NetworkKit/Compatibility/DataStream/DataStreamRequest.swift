@@ -161,8 +161,16 @@ open class DataStreamRequest: Request, @unchecked Sendable {
         mutableState.withLock { $0.response = recorded }
         guard let response = recorded.value else { return nil }
         if await disposition(for: response) == .cancel { return .explicitlyCancelled }
+        let sent = request
         for validation in streamState.withLock({ $0.validators }) {
-            if let failure = Self.failure(of: validation, request: request, response: response) { return failure }
+            let failure = Self.failure(of: validation, request: sent, response: response)
+            if eventMonitor != nil {
+                let result = Handoff(failure.map { Request.ValidationResult.failure($0) } ?? .success(()))
+                emit { [self] in
+                    $0.request(self, didValidateRequest: sent, response: response, withResult: result.value)
+                }
+            }
+            if let failure { return failure }
         }
         return nil
     }

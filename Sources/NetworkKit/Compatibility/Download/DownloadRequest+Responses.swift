@@ -19,6 +19,7 @@ extension DownloadRequest {
             let response = AFDownloadResponse<URL?>(
                 request: request, response: response, fileURL: fileURL, resumeData: resumeData, metrics: metrics,
                 serializationDuration: 0, result: error.map { .failure($0) } ?? .success(fileURL))
+            emit { [self] in $0.request(self, didParseResponse: response) }
             queue.async { handler.call(response) }
         }
         return self
@@ -177,6 +178,7 @@ extension DownloadRequest {
                 let made = AFDownloadResponse<Serializer.SerializedObject>(
                     request: request, response: response, fileURL: fileURL, resumeData: resumeData, metrics: nil,
                     serializationDuration: duration, result: result)
+                self.emit { [self] in $0.request(self, didParseResponse: made) }
                 queue.async { handler.call(made) }
             }
         }

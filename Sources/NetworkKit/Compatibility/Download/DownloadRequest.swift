@@ -216,6 +216,7 @@ open class DownloadRequest: Request, @unchecked Sendable {
         mutableState.withLock { $0.response = recorded }
         guard let response = recorded.value else { return nil }
         let (destinationURL, options) = destination(temporaryURL, response)
+        emit { [self] in $0.request(self, didCreateDestinationURL: destinationURL) }
         do {
             try Self.move(temporaryURL, to: destinationURL, options: options)
         } catch {
@@ -229,9 +230,18 @@ open class DownloadRequest: Request, @unchecked Sendable {
             state.fileURL = destinationURL
             return state.validators
         }
+        let sent = request
         for validation in validators {
-            if let failure = Self.failure(of: validation, request: request, response: response, fileURL: destinationURL)
-            {
+            let failure = Self.failure(of: validation, request: sent, response: response, fileURL: destinationURL)
+            if eventMonitor != nil {
+                let result = Handoff(failure.map { Request.ValidationResult.failure($0) } ?? .success(()))
+                emit { [self] in
+                    $0.request(
+                        self, didValidateRequest: sent, response: response, fileURL: destinationURL,
+                        withResult: result.value)
+                }
+            }
+            if let failure {
                 recordFailure(failure)
                 return failure
             }

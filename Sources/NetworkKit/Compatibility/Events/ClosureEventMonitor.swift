@@ -37,6 +37,8 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
         var requestDidParseResponse: ((DataRequest, DataResponse<Data?, AFError>) -> Void)?
         var requestDidValidateRequestResponseWithResult:
             ((DataStreamRequest, URLRequest?, HTTPURLResponse, Request.ValidationResult) -> Void)?
+        var requestDidCreateDestinationURL: ((DownloadRequest, URL) -> Void)?
+        var requestDidParseDownloadResponse: ((DownloadRequest, DownloadResponse<URL?, AFError>) -> Void)?
         var requestDidValidateRequestResponseFileURLWithResult:
             ((DownloadRequest, URLRequest?, HTTPURLResponse, URL?, Request.ValidationResult) -> Void)?
     }
@@ -141,6 +143,18 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
     {
         get { closures.withLock { $0.requestDidValidateRequestResponseFileURLWithResult } }
         set { closures.withLock { $0.requestDidValidateRequestResponseFileURLWithResult = newValue } }
+    }
+
+    /// Called for: the destination a download request chose.
+    open var requestDidCreateDestinationURL: ((DownloadRequest, URL) -> Void)? {
+        get { closures.withLock { $0.requestDidCreateDestinationURL } }
+        set { closures.withLock { $0.requestDidCreateDestinationURL = newValue } }
+    }
+
+    /// Called for: the unserialized response a download request handed to a handler.
+    open var requestDidParseDownloadResponse: ((DownloadRequest, DownloadResponse<URL?, AFError>) -> Void)? {
+        get { closures.withLock { $0.requestDidParseDownloadResponse } }
+        set { closures.withLock { $0.requestDidParseDownloadResponse = newValue } }
     }
 
     // MARK: The events, passed to the closures
@@ -281,5 +295,23 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
         fileURL: URL?, withResult result: Request.ValidationResult
     ) {
         requestDidValidateRequestResponseFileURLWithResult?(request, urlRequest, response, fileURL, result)
+    }
+
+    /// Calls ``requestDidCreateDestinationURL``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - url: The destination.
+    open func request(_ request: DownloadRequest, didCreateDestinationURL url: URL) {
+        requestDidCreateDestinationURL?(request, url)
+    }
+
+    /// Calls ``requestDidParseDownloadResponse``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    open func request(_ request: DownloadRequest, didParseResponse response: DownloadResponse<URL?, AFError>) {
+        requestDidParseDownloadResponse?(request, response)
     }
 }

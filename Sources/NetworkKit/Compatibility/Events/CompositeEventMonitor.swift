@@ -237,6 +237,35 @@ public final class CompositeEventMonitor: EventMonitor {
     ///
     /// - Parameters:
     ///   - request: The request.
+    ///   - url: The destination.
+    public func request(_ request: DownloadRequest, didCreateDestinationURL url: URL) {
+        performEvent { $0.request(request, didCreateDestinationURL: url) }
+    }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    public func request(_ request: DownloadRequest, didParseResponse response: DownloadResponse<URL?, AFError>) {
+        performEvent { $0.request(request, didParseResponse: response) }
+    }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - response: The response.
+    public func request<Value: Sendable>(
+        _ request: DownloadRequest, didParseResponse response: DownloadResponse<Value, AFError>
+    ) {
+        performEvent { $0.request(request, didParseResponse: response) }
+    }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
     ///   - urlRequest: The `URLRequest` sent.
     ///   - response: The response.
     ///   - result: What the validation decided.

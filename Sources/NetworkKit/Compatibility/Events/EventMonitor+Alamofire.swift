@@ -122,6 +122,29 @@ extension EventMonitor {
     ///
     /// - Parameters:
     ///   - request: Unused.
+    ///   - url: Unused.
+    public func request(_ request: DownloadRequest, didCreateDestinationURL url: URL) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - response: Unused.
+    public func request(_ request: DownloadRequest, didParseResponse response: DownloadResponse<URL?, AFError>) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - response: Unused.
+    public func request<Value: Sendable>(
+        _ request: DownloadRequest, didParseResponse response: DownloadResponse<Value, AFError>
+    ) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
     ///   - urlRequest: Unused.
     ///   - response: Unused.
     ///   - result: Unused.
