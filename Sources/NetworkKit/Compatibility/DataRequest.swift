@@ -333,16 +333,7 @@ open class DataRequest: Request, @unchecked Sendable {
         whenFinished { [self] inPlace in
             let (request, response, data, error) = (request, responseSource, data, error)
             let work: @Sendable () -> Void = {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let result: Result<Value, AFError>
-                do {
-                    result = .success(try serialize(request, response, data, error))
-                } catch let error as AFError {
-                    result = .failure(error)
-                } catch {
-                    result = .failure(.responseSerializationFailed(reason: .customSerializationFailed(error: error)))
-                }
-                let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                let (result, duration) = SerializationRun.timed { try serialize(request, response, data, error) }
                 let made = Handoff(
                     AFDataResponse<Value>(
                         request: request, responseSource: response, data: data, metrics: nil,

@@ -163,18 +163,10 @@ extension DownloadRequest {
         whenDelivered(run) { [self] in
             let (request, response, fileURL, resumeData, error) = (request, response, fileURL, resumeData, error)
             serializationQueue.async {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let result: Result<Serializer.SerializedObject, AFError>
-                do {
-                    result = .success(
-                        try serializer.serializeDownload(
-                            request: request, response: response, fileURL: fileURL, error: error))
-                } catch let error as AFError {
-                    result = .failure(error)
-                } catch {
-                    result = .failure(.responseSerializationFailed(reason: .customSerializationFailed(error: error)))
+                let (result, duration) = SerializationRun.timed {
+                    try serializer.serializeDownload(
+                        request: request, response: response, fileURL: fileURL, error: error)
                 }
-                let duration = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
                 let made = AFDownloadResponse<Serializer.SerializedObject>(
                     request: request, response: response, fileURL: fileURL, resumeData: resumeData, metrics: nil,
                     serializationDuration: duration, result: result)
