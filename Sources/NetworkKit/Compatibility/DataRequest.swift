@@ -510,6 +510,12 @@ open class DataRequest: Request, @unchecked Sendable {
         }
     }
 
+    /// The media ranges `request`'s `Accept` lists, or `*/*` when it has none: what `validate()`
+    /// accepts.
+    static func acceptedTypes(of request: URLRequest?) -> [String] {
+        request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) } ?? ["*/*"]
+    }
+
     static func check(status: Int, against codes: StatusCodes) -> ValidationResult {
         codes.contains(status)
             ? .success(()) : .failure(AFError.responseValidationFailed(reason: .unacceptableStatusCode(code: status)))

@@ -1,5 +1,4 @@
 import Foundation
-import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -73,9 +72,7 @@ enum ValidationStep: Sendable {
             if case .failure(let error) = DataRequest.check(status: response.statusCode, against: .success) {
                 result = .failure(error)
             } else {
-                let accepted =
-                    request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) }
-                    ?? ["*/*"]
+                let accepted = DataRequest.acceptedTypes(of: request)
                 result = DataRequest.check(
                     contentType: response.mimeType, isEmpty: data?.isEmpty ?? true, against: accepted)
             }

@@ -58,9 +58,7 @@ extension DataStreamRequest {
             if case .failure(let error) = DataRequest.check(status: response.statusCode, against: .success) {
                 return .failure(error)
             }
-            let accepted =
-                request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) }
-                ?? ["*/*"]
+            let accepted = DataRequest.acceptedTypes(of: request)
             return DataRequest.check(contentType: response.mimeType, isEmpty: false, against: accepted)
         }
     }

@@ -64,9 +64,7 @@ extension DownloadRequest {
             if case .failure(let error) = DataRequest.check(status: response.statusCode, against: .success) {
                 return .failure(error)
             }
-            let accepted =
-                request?.value(forHTTPHeaderField: "Accept")?.split(separator: ",").map { FieldValue.trimmed($0) }
-                ?? ["*/*"]
+            let accepted = DataRequest.acceptedTypes(of: request)
             return Self.check(contentType: response.mimeType, of: fileURL, against: accepted)
         }
     }
