@@ -35,7 +35,7 @@ extension PublicKeyPins {
         let reason: HTTPError.PinningFailureReason
         if !checked {
             reason = .unsupportedPlatform
-        } else if scheme != "https" {
+        } else if scheme != "https" && scheme != "wss" {
             reason = .insecureScheme(scheme)
         } else {
             return nil

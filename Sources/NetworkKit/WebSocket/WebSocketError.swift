@@ -58,6 +58,12 @@ public struct WebSocketError: Error, Sendable, Hashable {
         case cancelled
         /// A message was sent after the connection started closing.
         case notOpen
+        /// No pong came back within the ping interval: the peer is taken for dead.
+        case pingTimedOut
+        /// The handshake's request could not be sent or was refused before an answer: an adapter
+        /// threw, the connection or TLS failed, a pin did not match, the request was cancelled or
+        /// timed out (the ``HTTPError`` says which).
+        case requestFailed(HTTPError)
     }
 
     /// Why the opening handshake failed.
@@ -82,6 +88,11 @@ public struct WebSocketError: Error, Sendable, Hashable {
         case malformedResponseHead
         /// The connection closed before the response head was complete.
         case connectionClosed
+        /// The request cannot be sent as a handshake: a URL that is not `ws`, `wss`, `http` or
+        /// `https` with a host, or a field that would split the head.
+        case invalidRequest(String)
+        /// A redirect could not be followed: too many, or to a URL that is not a WebSocket's.
+        case redirectRefused(String)
     }
 
     /// What went wrong.
@@ -110,8 +121,8 @@ extension WebSocketError {
             .protocolError
         case .invalidUTF8, .invalidCompressedData: .invalidFramePayloadData
         case .messageTooBig: .messageTooBig
-        case .closeTimedOut, .connectionLost, .streamFailed, .cancelled: .abnormalClosure
-        case .handshakeFailed, .compressionUnavailable, .notOpen: nil
+        case .closeTimedOut, .connectionLost, .streamFailed, .cancelled, .pingTimedOut: .abnormalClosure
+        case .handshakeFailed, .compressionUnavailable, .notOpen, .requestFailed: nil
         }
     }
 }
@@ -149,6 +160,8 @@ extension WebSocketError: CustomStringConvertible, LocalizedError {
         case .streamFailed(let detail): "the connection failed: \(detail)"
         case .cancelled: "the connection was cancelled"
         case .notOpen: "the connection is closing or closed"
+        case .pingTimedOut: "no pong came back within the ping interval"
+        case .requestFailed(let error): "the handshake's request failed: \(error)"
         }
     }
 
@@ -164,6 +177,8 @@ extension WebSocketError: CustomStringConvertible, LocalizedError {
         case .responseHeadTooLarge(let limit): "the response head is longer than \(limit) bytes"
         case .malformedResponseHead: "the response head is not HTTP/1.1"
         case .connectionClosed: "the connection closed before the response head ended"
+        case .invalidRequest(let detail): "the request cannot be sent: \(detail)"
+        case .redirectRefused(let detail): "a redirect was refused: \(detail)"
         }
     }
 }

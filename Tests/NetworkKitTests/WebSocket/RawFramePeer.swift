@@ -142,12 +142,13 @@ final class RawFramePeer: Sendable {
 func makeEngine(
     compression: PermessageDeflateParameters? = nil,
     maximumMessageSize: Int = WebSocketConnection.defaultMaximumMessageSize,
-    closeTimeout: Duration = .seconds(10), initialBytes: [UInt8] = []
+    closeTimeout: Duration = .seconds(10), initialBytes: [UInt8] = [], pingInterval: Duration? = nil
 ) async throws -> (WebSocketEngine, RawFramePeer) {
     let (client, server) = try SocketPairStream.makePair()
     let connection = try WebSocketConnection(maximumMessageSize: maximumMessageSize, compression: compression)
     var configuration = WebSocketEngine.Configuration()
     configuration.closeTimeout = closeTimeout
+    configuration.pingInterval = pingInterval
     let engine = WebSocketEngine(
         stream: client, connection: connection, configuration: configuration, initialBytes: initialBytes)
     await engine.start()

@@ -68,18 +68,24 @@
         init(library: Libcurl, settings: Settings) {
             var settings = settings
             if let anchors = settings.trustAnchors {
-                var bundle = Data()
-                if anchors.scope == .addingToSystemRoots, let path = library.defaultCABundlePath,
-                    let system = FileManager.default.contents(atPath: path)
-                {
-                    bundle.append(system)
-                    bundle.append(0x0A)
-                }
-                bundle.append(Data(anchors.pem.utf8))
-                settings.caBundle = bundle
+                settings.caBundle = Self.caBundle(for: anchors, library: library)
             }
             loop = CurlEventLoop(library: library, settings: settings)
             failure = loop == nil ? "libcurl could not make a multi handle" : nil
+        }
+
+        /// The CA bundle libcurl is given for `anchors`: the anchors, after the system's bundle when
+        /// they add to it.
+        static func caBundle(for anchors: TrustAnchors, library: Libcurl) -> Data {
+            var bundle = Data()
+            if anchors.scope == .addingToSystemRoots, let path = library.defaultCABundlePath,
+                let system = FileManager.default.contents(atPath: path)
+            {
+                bundle.append(system)
+                bundle.append(0x0A)
+            }
+            bundle.append(Data(anchors.pem.utf8))
+            return bundle
         }
 
         /// True where libcurl verifies TLS with OpenSSL, whose verified chain is checked against the

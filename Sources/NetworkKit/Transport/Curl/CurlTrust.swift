@@ -41,8 +41,11 @@
         /// The index of the checks in each `SSL_CTX`'s extra data.
         let extraDataIndex: Int32
 
-        /// libcurl's `CURLOPT_SSL_CTX_FUNCTION`.
+        /// libcurl's `CURLOPT_SSL_CTX_FUNCTION`, whose data is the ``CurlExchange``.
         let contextFunction = unsafeBitCast(curlContextFunction, to: UnsafeRawPointer.self)
+        /// The same for a connection of its own (a WebSocket's), whose data is its
+        /// ``ConnectionTrustCheck``.
+        let checkContextFunction = unsafeBitCast(curlCheckContextFunction, to: UnsafeRawPointer.self)
 
         static let shared: CurlTrust? = Libcurl.shared.flatMap(load)
 
@@ -156,14 +159,31 @@
                 let transfer = Unmanaged<CurlExchange>.fromOpaque(user).takeUnretainedValue()
                 let check = ConnectionTrustCheck(
                     host: transfer.host, pins: transfer.exchange.pins, failures: transfer.trustFailures)
-                let pointer = Unmanaged.passRetained(check).toOpaque()
-                guard trust.setExtraData(context, trust.extraDataIndex, pointer) == 1 else {
-                    Unmanaged<ConnectionTrustCheck>.fromOpaque(pointer).release()
-                    return CurlCode.sslConnectError.rawValue  // never connect unchecked
-                }
-                trust.setVerifyCallback(context, verifyChain, pointer)
-                return 0
+                return CurlTrust.attach(check, to: context, trust: trust)
             }
+
+    /// `CURLOPT_SSL_CTX_FUNCTION` for a handle whose data is its own ``ConnectionTrustCheck``.
+    private let curlCheckContextFunction:
+        @convention(c) (OpaquePointer?, OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 =
+            { _, context, user in
+                guard let trust = CurlTrust.shared, let user else { return CurlCode.notBuiltIn.rawValue }
+                let check = Unmanaged<ConnectionTrustCheck>.fromOpaque(user).takeUnretainedValue()
+                return CurlTrust.attach(check, to: context, trust: trust)
+            }
+
+    extension CurlTrust {
+        /// Keeps `check` in the context's extra data (released with the context) and installs the
+        /// verification that runs it; libcurl's code for the context function's answer.
+        static func attach(_ check: ConnectionTrustCheck, to context: OpaquePointer?, trust: CurlTrust) -> Int32 {
+            let pointer = Unmanaged.passRetained(check).toOpaque()
+            guard trust.setExtraData(context, trust.extraDataIndex, pointer) == 1 else {
+                Unmanaged<ConnectionTrustCheck>.fromOpaque(pointer).release()
+                return CurlCode.sslConnectError.rawValue  // never connect unchecked
+            }
+            trust.setVerifyCallback(context, verifyChain, pointer)
+            return 0
+        }
+    }
 
     /// OpenSSL's certificate verification for a pinned host: its own, then the pins.
     private let verifyChain: @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Int32 = { context, argument in

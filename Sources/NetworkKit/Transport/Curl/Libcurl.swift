@@ -43,6 +43,13 @@
         let multiCleanup: @convention(c) (Handle?) -> Int32
         let multiSetLong: @convention(c) (Handle?, Int32, Int) -> Int32
         let multiSetPointer: @convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32
+        /// `curl_easy_perform`, which a connect-only handle (a WebSocket's) runs to connect.
+        let easyPerform: @convention(c) (Handle?) -> Int32
+        /// `curl_easy_send` and `curl_easy_recv` on a connect-only handle.
+        let easySend: @convention(c) (Handle?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
+        let easyReceive: @convention(c) (Handle?, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32
+        /// `curl_easy_getinfo` for a socket (`CURLINFO_ACTIVESOCKET`).
+        let infoSocket: @convention(c) (Handle?, Int32, UnsafeMutablePointer<Int32>) -> Int32
         /// `curl_version_info`'s `ssl_version`, such as `OpenSSL/3.0.19`.
         let tlsLibrary: String
 
@@ -93,7 +100,18 @@
                 let multiSetPointer = symbol(
                     "curl_multi_setopt", as: (@convention(c) (Handle?, Int32, UnsafeRawPointer?) -> Int32).self),
                 let versionInfo = symbol(
-                    "curl_version_info", as: (@convention(c) (Int32) -> UnsafeRawPointer?).self)
+                    "curl_version_info", as: (@convention(c) (Int32) -> UnsafeRawPointer?).self),
+                let easyPerform = symbol("curl_easy_perform", as: (@convention(c) (Handle?) -> Int32).self),
+                let easySend = symbol(
+                    "curl_easy_send",
+                    as: (@convention(c) (Handle?, UnsafeRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32).self),
+                let easyReceive = symbol(
+                    "curl_easy_recv",
+                    as: (@convention(c) (Handle?, UnsafeMutableRawPointer?, Int, UnsafeMutablePointer<Int>) -> Int32)
+                        .self),
+                let infoSocket = symbol(
+                    "curl_easy_getinfo",
+                    as: (@convention(c) (Handle?, Int32, UnsafeMutablePointer<Int32>) -> Int32).self)
             else { return nil }
             // Thread-safe and counted since 7.84; FoundationNetworking has usually called it already.
             guard globalInit(Option.globalAll) == 0 else { return nil }
@@ -109,7 +127,8 @@
                 setOffset: setOffset, infoString: infoString, errorText: errorText, listAppend: listAppend,
                 listFree: listFree, multiInit: multiInit, multiAdd: multiAdd, multiRemove: multiRemove,
                 multiSocketAction: multiSocketAction, multiInfoRead: multiInfoRead, multiCleanup: multiCleanup,
-                multiSetLong: multiSetLong, multiSetPointer: multiSetPointer,
+                multiSetLong: multiSetLong, multiSetPointer: multiSetPointer, easyPerform: easyPerform,
+                easySend: easySend, easyReceive: easyReceive, infoSocket: infoSocket,
                 tlsLibrary: tlsLibrary)
         }
 
@@ -128,6 +147,13 @@
             static let noSignal: Int32 = 99
             static let connectTimeoutMilliseconds: Int32 = 156
             static let suppressConnectHeaders: Int32 = 265
+            /// `CURLOPT_CONNECT_ONLY`: connect (through a proxy, with TLS) and stop, for
+            /// `curl_easy_send` and `curl_easy_recv` to use the connection.
+            static let connectOnly: Int32 = 141
+            /// `CURLOPT_HTTPPROXYTUNNEL`: reach the server through an HTTP proxy with `CONNECT`.
+            static let httpProxyTunnel: Int32 = 61
+            /// `CURLINFO_ACTIVESOCKET`: the socket of a connect-only handle's connection.
+            static let activeSocket: Int32 = 0x50_0000 + 44
             static let uploadBufferSize: Int32 = 280
             static let writeData: Int32 = 10001
             static let url: Int32 = 10002

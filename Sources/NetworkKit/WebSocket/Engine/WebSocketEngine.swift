@@ -1,3 +1,5 @@
+import InternalServiceUtilities
+
 /// Drives a ``WebSocketConnection`` over a ``WebSocketByteStream``: one reading task feeds the
 /// connection what arrives, answers pings, delivers messages to ``receive()`` and runs the close
 /// handshake, started by either side, with a timeout.
@@ -23,6 +25,9 @@ actor WebSocketEngine {
         var readSize = 64 * 1024
         /// How many received messages may wait for ``WebSocketEngine/receive()`` before reading stops.
         var bufferedMessages = 1
+        /// How often to ping while open; nil for never. A pong not back by the next ping fails the
+        /// connection with ``WebSocketError/Reason/pingTimedOut``.
+        var pingInterval: Duration?
 
         /// The defaults.
         init() {}
@@ -46,12 +51,30 @@ actor WebSocketEngine {
     private var started = false
     /// Set when the connection is over: success after a close handshake, else the failure.
     private var outcome: Result<Void, WebSocketError>?
+    private var pinger: Task<Void, Never>?
+    /// Whether a ping was sent (automatically or by ``ping(_:)``) and no pong came since.
+    private var awaitingPong = false
+    private var pongsReceived = 0
+    private var pongWaiters: [CheckedContinuation<Result<Void, WebSocketError>, Never>] = []
+
+    /// ``closeCode`` and ``closeReason``, readable without awaiting the actor.
+    nonisolated let closeStatus = Locked(CloseStatus())
+
+    /// How the connection ended, as ``WebSocket`` reports it synchronously.
+    struct CloseStatus: Sendable {
+        var code: WebSocketCloseCode?
+        var reason: String?
+    }
 
     /// The code of the close frame the server sent (``WebSocketCloseCode/noStatusReceived`` for an
     /// empty one) or of the failure; nil while open.
-    private(set) var closeCode: WebSocketCloseCode?
+    private(set) var closeCode: WebSocketCloseCode? {
+        didSet { closeStatus.withLock { [closeCode] in $0.code = closeCode } }
+    }
     /// The reason of the server's close frame; nil while open or after a failure.
-    private(set) var closeReason: String?
+    private(set) var closeReason: String? {
+        didSet { closeStatus.withLock { [closeReason] in $0.reason = closeReason } }
+    }
 
     /// Makes an engine; ``start()`` begins reading.
     ///
@@ -75,6 +98,9 @@ actor WebSocketEngine {
         guard !started else { return }
         started = true
         Task { await self.pump() }
+        if let interval = configuration.pingInterval, interval > .zero {
+            pinger = Task { await self.pingPeriodically(every: interval) }
+        }
     }
 
     /// The next message.
@@ -115,7 +141,40 @@ actor WebSocketEngine {
     func ping(_ payload: [UInt8] = []) async throws(WebSocketError) {
         if case .failure(let error) = outcome { throw error }
         let bytes = try connection.ping(payload)
+        awaitingPong = true
         try await write(bytes)
+    }
+
+    /// Sends a ping and waits for the next pong.
+    ///
+    /// - Throws: As ``send(_:)``, or the connection's failure while waiting.
+    func pingAndWaitForPong() async throws(WebSocketError) {
+        let before = pongsReceived
+        try await ping()
+        // The pong may have come while the ping was written.
+        guard pongsReceived == before else { return }
+        let result = await withCheckedContinuation { pongWaiters.append($0) }
+        try result.get()
+    }
+
+    private func pingPeriodically(every interval: Duration) async {
+        while outcome == nil {
+            do {
+                try await Task.sleep(for: interval)
+            } catch {
+                return
+            }
+            guard outcome == nil, !closingByClient, !handshakeComplete else { return }
+            if awaitingPong {
+                await finish(.failure(WebSocketError(.pingTimedOut)))
+                return
+            }
+            do {
+                try await ping()
+            } catch {
+                return
+            }
+        }
     }
 
     /// Runs the close handshake from this side and returns once the connection is closed: when the
@@ -194,7 +253,11 @@ extension WebSocketEngine {
                     return
                 }
             case .message(let message): deliver(message)
-            case .pong: break
+            case .pong:
+                awaitingPong = false
+                pongsReceived += 1
+                for waiter in pongWaiters { waiter.resume(returning: .success(())) }
+                pongWaiters.removeAll()
             case .closed(let payload):
                 closeCode = payload.code ?? .noStatusReceived
                 closeReason = payload.reason
@@ -286,6 +349,11 @@ extension WebSocketEngine {
         }
         closeTimer?.cancel()
         closeTimer = nil
+        pinger?.cancel()
+        pinger = nil
+        let pongResult: Result<Void, WebSocketError> = result.flatMap { .failure(WebSocketError(.notOpen)) }
+        for waiter in pongWaiters { waiter.resume(returning: pongResult) }
+        pongWaiters.removeAll()
         for receiver in receivers {
             receiver.resume(returning: result.map { nil })
         }

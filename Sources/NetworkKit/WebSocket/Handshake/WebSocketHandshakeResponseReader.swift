@@ -78,7 +78,7 @@ struct WebSocketHandshakeResponseReader: Sendable {
                 !line[..<colon].contains(where: { $0 == " " || $0 == "\t" })
             else { throw malformed }
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            headers.add(name: String(line[..<colon]), value: value)
+            headers.append(name: String(line[..<colon]), value: value)
         }
         return WebSocketHandshakeResponse(statusCode: status, headers: headers)
     }

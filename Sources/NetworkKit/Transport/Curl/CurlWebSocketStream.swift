@@ -1,0 +1,245 @@
+#if os(Linux)
+    import Foundation
+    import FoundationNetworking
+    import Glibc
+    import InternalServiceUtilities
+
+    /// A WebSocket's connection on Linux: a libcurl handle in connect-only mode
+    /// (`CURLOPT_CONNECT_ONLY`), which connects as every NetworkKit request does (DNS, IPv6, an
+    /// HTTP proxy through `CONNECT`, TLS with the client's trust anchors and public-key pins) and
+    /// then hands the connection to `curl_easy_send` and `curl_easy_recv`. The WebSocket handshake
+    /// and frames run over it (``WebSocketEngine``).
+    ///
+    /// libcurl's calls never block here: a call that would block returns `CURLE_AGAIN`, and the
+    /// caller waits for the socket, first briefly on its own thread (an echo's answer on loopback
+    /// comes in microseconds, and a wait handed to another thread costs a wake-up each way), then
+    /// through ``SocketReadiness``'s thread.
+    ///
+    /// ```swift
+    /// let stream = try await CurlWebSocketStream.connect(to: url, settings: settings, timeout: .seconds(60))
+    /// try await stream.write(handshakeBytes)
+    /// let answer = try await stream.read(maximumCount: 4096)
+    /// ```
+    final class CurlWebSocketStream: WebSocketByteStream, @unchecked Sendable {
+        // Safe: the handle is used only inside `state`'s lock (libcurl's calls on it never block, so
+        // a reader and a writer take turns), and `close()` frees it there, after ending the waits
+        // on its socket; the socket number and the library are immutable.
+
+        /// Why a read or a write failed.
+        struct Failure: Error, CustomStringConvertible {
+            let description: String
+        }
+
+        private struct State {
+            var easy: Libcurl.Handle?
+            var check: ConnectionTrustCheck?
+        }
+
+        /// What connecting needs: libcurl, the CA bundle and the pins.
+        struct Settings: Sendable {
+            let library: Libcurl
+            /// The CA bundle libcurl is given instead of its own; nil for libcurl's own.
+            var caBundle: Data?
+            /// The client's public-key pins.
+            var pins: PublicKeyPins
+        }
+
+        /// How long a read or a write that would block waits on its caller's thread before it waits
+        /// through ``SocketReadiness``.
+        static let inlineWait: Int32 = 1
+
+        private let library: Libcurl
+        private let socket: Int32
+        private let state: Locked<State>
+
+        private init(library: Libcurl, easy: Libcurl.Handle, socket: Int32, check: ConnectionTrustCheck?) {
+            self.library = library
+            self.socket = socket
+            state = Locked(State(easy: easy, check: check))
+        }
+
+        deinit {
+            if let easy = state.withLock({ $0.easy }) { library.easyCleanup(easy) }
+        }
+
+        /// An easy handle, sendable to the thread that connects it.
+        private struct HandleBox: @unchecked Sendable {
+            // Safe: the handle is used by the connecting thread alone until its continuation resumes.
+            let easy: Libcurl.Handle
+        }
+
+        /// Connects to `url`'s host (`ws` as `http`, `wss` as `https`) and stops before sending
+        /// anything.
+        ///
+        /// - Parameters:
+        ///   - url: The WebSocket's URL.
+        ///   - settings: libcurl, trust and pins.
+        ///   - timeout: The longest the connection (TCP, proxy, TLS) may take.
+        /// - Returns: The connected stream.
+        /// - Throws: ``HTTPError/transport(_:)`` for a connection that failed, with libcurl's
+        ///   detail, or ``HTTPError/pinningFailed(_:)`` for a pinned host whose keys did not match.
+        static func connect(to url: URL, settings: Settings, timeout: TimeInterval) async throws(HTTPError)
+            -> CurlWebSocketStream
+        {
+            let library = settings.library
+            let summary = HTTPError.RequestSummary(method: .get, url: url)
+            func failure(_ code: URLError.Code, _ reason: String) -> HTTPError {
+                .transport(HTTPError.TransportFailure(request: summary, code: code, reason: reason))
+            }
+            guard let target = WebSocketURL.httpEquivalent(of: url), let host = url.host else {
+                throw failure(.badURL, "not a ws or wss URL with a host")
+            }
+            guard let easy = library.easyInit() else { throw failure(.unknown, "libcurl could not make a handle") }
+            let errorBuffer = UnsafeMutablePointer<CChar>.allocate(capacity: Libcurl.Option.errorBufferSize)
+            errorBuffer.initialize(repeating: 0, count: Libcurl.Option.errorBufferSize)
+            defer { errorBuffer.deallocate() }
+            let check = configure(easy, target: target, host: host, settings: settings, timeout: timeout)
+            let options = OptionWriter(library: library, easy: easy)
+            options.set(Libcurl.Option.errorBuffer, pointer: errorBuffer)
+            let box = HandleBox(easy: easy)
+            // curl_easy_perform blocks until it is connected: on a thread of its own, never on
+            // Swift's pool.
+            let code = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
+                Thread.detachNewThread { continuation.resume(returning: library.easyPerform(box.easy)) }
+            }
+            options.set(Libcurl.Option.errorBuffer, pointer: nil)
+            var socket: Int32 = -1
+            let error: HTTPError?
+            if code != CurlCode.ok.rawValue {
+                let curlCode = CurlCode(rawValue: code)
+                if let check, let reason = check.failures?.byHost[check.host] {
+                    error = .pinningFailed(HTTPError.PinningFailure(request: summary, host: host, reason: reason))
+                } else {
+                    let buffer = String(cString: errorBuffer)
+                    let detail = buffer.isEmpty ? library.errorText(code).map { String(cString: $0) } ?? "" : buffer
+                    error = failure(curlCode.urlErrorCode, "\(curlCode.summary) (\(curlCode): \(detail))")
+                }
+            } else if Task.isCancelled {
+                error = .cancelled(summary)
+            } else if library.infoSocket(easy, Libcurl.Option.activeSocket, &socket) != 0 || socket < 0 {
+                error = failure(.unknown, "libcurl did not say which socket it connected")
+            } else {
+                error = nil
+            }
+            if let error {
+                library.easyCleanup(easy)
+                throw error
+            }
+            return CurlWebSocketStream(library: library, easy: easy, socket: socket, check: check)
+        }
+
+        /// Sets the connect-only options; returns the pin check the connection runs, if any.
+        private static func configure(
+            _ easy: Libcurl.Handle, target: String, host: String, settings: Settings, timeout: TimeInterval
+        ) -> ConnectionTrustCheck? {
+            typealias Option = Libcurl.Option
+            let options = OptionWriter(library: settings.library, easy: easy)
+            options.set(Option.url, target)
+            options.set(Option.connectOnly, 1)
+            options.set(Option.noSignal, 1)
+            // Through an HTTP proxy (from the environment, as for every libcurl request), the
+            // connection is a CONNECT tunnel, for ws as for wss.
+            options.set(Option.httpProxyTunnel, 1)
+            // The upgrade is an HTTP/1.1 request: TLS offers only http/1.1 in ALPN.
+            options.set(Option.httpVersion, Option.httpVersion1)
+            options.set(Option.connectTimeoutMilliseconds, Int(min(max(timeout, 0.001), 604_800) * 1000))
+            let result = "http,https".withCString { settings.library.setPointer(easy, Option.protocols, $0) }
+            if result == CurlCode.unknownOption.rawValue { options.set(Option.protocolMask, Option.httpAndHTTPS) }
+            if let bundle = settings.caBundle {
+                bundle.withUnsafeBytes { bytes in
+                    var blob = Libcurl.Blob(
+                        data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), length: bytes.count,
+                        flags: Option.blobCopy)
+                    withUnsafePointer(to: &blob) { options.set(Option.caInfoBlob, pointer: UnsafeRawPointer($0)) }
+                }
+                options.set(Option.caInfo, pointer: nil)
+                options.set(Option.caPath, pointer: nil)
+            }
+            guard !settings.pins.isEmpty, settings.pins.rule(for: host) != nil, let trust = CurlTrust.shared else {
+                return nil
+            }
+            let check = ConnectionTrustCheck(host: host, pins: settings.pins, failures: CurlTrustFailures())
+            options.set(Option.sslSessionCache, 0)
+            options.set(Option.sslContextFunction, pointer: trust.checkContextFunction)
+            options.set(Option.sslContextData, pointer: UnsafeRawPointer(Unmanaged.passUnretained(check).toOpaque()))
+            return check
+        }
+
+        // MARK: - WebSocketByteStream
+
+        func read(maximumCount: Int) async throws -> [UInt8] {
+            let capacity = max(1, maximumCount)
+            while true {
+                var code: Int32 = CurlCode.ok.rawValue
+                var open = true
+                let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    initialized = 0
+                    state.withLock { state in
+                        guard let easy = state.easy else {
+                            open = false
+                            return
+                        }
+                        code = library.easyReceive(easy, buffer.baseAddress, capacity, &initialized)
+                    }
+                }
+                guard open else { throw Failure(description: "the connection is closed") }
+                if code == CurlCode.ok.rawValue { return bytes }  // empty: the server closed it
+                guard code == CurlCode.again.rawValue else { throw failure(code, while: "receiving") }
+                try await waitUntilReady(for: .readable)
+            }
+        }
+
+        func write(_ bytes: [UInt8]) async throws {
+            var offset = 0
+            while offset < bytes.count {
+                var code: Int32 = CurlCode.ok.rawValue
+                var sent = 0
+                let open = bytes.withUnsafeBytes { buffer in
+                    state.withLock { state -> Bool in
+                        guard let easy = state.easy, let base = buffer.baseAddress else { return false }
+                        code = library.easySend(easy, base + offset, buffer.count - offset, &sent)
+                        return true
+                    }
+                }
+                guard open else { throw Failure(description: "the connection is closed") }
+                if code == CurlCode.ok.rawValue {
+                    offset += sent
+                    continue
+                }
+                guard code == CurlCode.again.rawValue else { throw failure(code, while: "sending") }
+                try await waitUntilReady(for: .writable)
+            }
+        }
+
+        func close() async {
+            let easy = state.withLock { state -> Libcurl.Handle? in
+                defer { state.easy = nil }
+                // Under the lock a wait registers in, so none starts after this.
+                if state.easy != nil { SocketReadiness.shared?.cancel(socket) }
+                return state.easy
+            }
+            if let easy { library.easyCleanup(easy) }
+        }
+
+        // MARK: - Waiting
+
+        private func waitUntilReady(for direction: SocketReadiness.Direction) async throws {
+            var descriptor = pollfd(
+                fd: socket, events: Int16(direction == .readable ? POLLIN : POLLOUT), revents: 0)
+            if Glibc.poll(&descriptor, 1, Self.inlineWait) > 0 { return }
+            guard let readiness = SocketReadiness.shared else {
+                throw Failure(description: "the system refused epoll")
+            }
+            let ready = await readiness.wait(socket, for: direction) { register in
+                state.withLock { state in state.easy != nil && register() }
+            }
+            guard ready else { throw Failure(description: "the connection is closed") }
+        }
+
+        private func failure(_ code: Int32, while doing: String) -> Failure {
+            let curlCode = CurlCode(rawValue: code)
+            let text = library.errorText(code).map { String(cString: $0) } ?? ""
+            return Failure(description: "\(curlCode.summary) while \(doing) (\(curlCode): \(text))")
+        }
+    }
+#endif
