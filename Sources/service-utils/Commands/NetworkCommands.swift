@@ -11,7 +11,7 @@
     /// The `service-utils` commands and tour section of NetworkKit.
     enum NetworkCommands {
         /// The subcommands this module adds.
-        static let commands: [Command] = [http, query, download, upload]
+        static let commands: [Command] = [http, query, download, upload, webSocket]
 
         static let http = Command(
             name: "http",

@@ -33,6 +33,9 @@ actor WebSocketEngine {
         init() {}
     }
 
+    /// How many unread messages are kept while the client closes; later ones are dropped.
+    static let closingBacklog = 64
+
     private typealias Delivery = CheckedContinuation<Result<WebSocketMessage?, WebSocketError>, Never>
 
     private let stream: any WebSocketByteStream
@@ -178,7 +181,9 @@ actor WebSocketEngine {
     }
 
     /// Runs the close handshake from this side and returns once the connection is closed: when the
-    /// server answered and closed, or after the close timeout. Messages still unread are dropped.
+    /// server answered and closed, or after the close timeout. Messages the server sent before its
+    /// close frame can still be received, up to ``closingBacklog`` of them unread; reading no longer
+    /// waits for room, so the server's close frame is always read.
     ///
     /// - Parameters:
     ///   - code: The status code to send.
@@ -187,7 +192,6 @@ actor WebSocketEngine {
         guard outcome == nil else { return }
         if let bytes = connection.close(WebSocketClosePayload(code: code, reason: reason)) {
             closingByClient = true
-            inbox.removeAll()
             wakePump()
             armCloseTimer()
             do {
@@ -273,8 +277,9 @@ extension WebSocketEngine {
     }
 
     private func deliver(_ message: WebSocketMessage) {
-        guard !closingByClient else { return }
         if receivers.isEmpty {
+            // While closing, reading goes on whatever is unread; past the backlog, messages go.
+            guard !closingByClient || inbox.count < Self.closingBacklog else { return }
             inbox.append(message)
         } else {
             receivers.removeFirst().resume(returning: .success(message))
