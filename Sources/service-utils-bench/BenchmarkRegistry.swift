@@ -14,5 +14,6 @@
             + MoneyBenchmarks.all
             + GeoBenchmarks.all
             + PlatformBenchmarks.all
+            + WebSocketBenchmarks.all
     }
 #endif

@@ -1,0 +1,274 @@
+// A Linux and macOS tool: it starts programs and reads /proc, which iOS, tvOS and watchOS lack.
+#if os(Linux) || os(macOS)
+    import Foundation
+    import InternalServiceUtilities
+
+    #if canImport(Glibc)
+        import Glibc
+    #elseif canImport(Darwin)
+        import Darwin
+    #endif
+
+    /// The WebSocket benchmarks' peer, written as a C echo server would be: blocking sockets, a
+    /// thread per connection, no framework. In `.tcp` mode it echoes bytes as they come (the floor a
+    /// WebSocket is measured against); in `.webSocket` mode it answers the opening handshake and
+    /// echoes every message frame by frame: unmasked, with the same opcode and RSV1, so a compressed
+    /// frame goes back as it came (valid permessage-deflate for the client, whose inflater then reads
+    /// exactly the stream its deflater wrote). It answers pings and the close handshake.
+    final class RawEchoServer: @unchecked Sendable {
+        // Safe: `listener` and `port` are immutable; `connections` is behind its lock.
+
+        enum Mode: Sendable {
+            case tcp
+            case webSocket
+        }
+
+        let port: UInt16
+        private let listener: Int32
+        private let mode: Mode
+        private let connections = Locked(Set<Int32>())
+
+        init(mode: Mode) throws {
+            let (descriptor, port) = try LoopbackSocket.listen(backlog: 64)
+            listener = descriptor
+            self.port = port
+            self.mode = mode
+            Thread.detachNewThread { [self] in acceptLoop() }
+        }
+
+        /// Stops accepting and ends every connection.
+        func stop() {
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+            connections.withLock { set in
+                for descriptor in set { shutdown(descriptor, Int32(SHUT_RDWR)) }
+            }
+        }
+
+        private func acceptLoop() {
+            while true {
+                let descriptor = accept(listener, nil, nil)
+                guard descriptor >= 0 else {
+                    if errno == EINTR { continue }
+                    return
+                }
+                var one: Int32 = 1
+                setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+                connections.withLock { _ = $0.insert(descriptor) }
+                let mode = mode
+                Thread.detachNewThread { [self] in
+                    switch mode {
+                    case .tcp: Self.echoBytes(descriptor)
+                    case .webSocket: Self.echoFrames(descriptor)
+                    }
+                    connections.withLock { _ = $0.remove(descriptor) }
+                    close(descriptor)
+                }
+            }
+        }
+
+        // MARK: - TCP
+
+        private static func echoBytes(_ descriptor: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 1 << 20)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                guard count > 0 else { return }
+                guard writeAll(descriptor, buffer, count: count) else { return }
+            }
+        }
+
+        static func writeAll(_ descriptor: Int32, _ bytes: [UInt8], count: Int) -> Bool {
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < count {
+                    guard let base = raw.baseAddress else { return false }
+                    let written = send(descriptor, base + offset, count - offset, Int32(MSG_NOSIGNAL))
+                    if written < 0, errno == EINTR { continue }
+                    guard written > 0 else { return false }
+                    offset += written
+                }
+                return true
+            }
+        }
+
+        // MARK: - WebSocket
+
+        /// Reads from a socket through a buffer.
+        private struct Reader {
+            let descriptor: Int32
+            var buffer = [UInt8]()
+            var start = 0
+
+            /// Moves `count` bytes to the end of `output`: what is buffered first, the rest read
+            /// straight into `output`; false at the end of the stream.
+            mutating func move(_ count: Int, to output: inout [UInt8]) -> Bool {
+                let buffered = min(count, buffer.count - start)
+                output.append(contentsOf: buffer[start..<(start + buffered)])
+                start += buffered
+                var remaining = count - buffered
+                guard remaining > 0 else { return true }
+                let end = output.count
+                output.append(contentsOf: repeatElement(0, count: remaining))
+                return output.withUnsafeMutableBytes { raw in
+                    var offset = end
+                    while remaining > 0 {
+                        guard let base = raw.baseAddress else { return false }
+                        let read = recv(descriptor, base + offset, remaining, 0)
+                        if read < 0, errno == EINTR { continue }
+                        guard read > 0 else { return false }
+                        offset += read
+                        remaining -= read
+                    }
+                    return true
+                }
+            }
+
+            /// Makes at least `count` bytes available after `start`; false at the end of the stream.
+            mutating func fill(_ count: Int) -> Bool {
+                if buffer.count - start >= count { return true }
+                if start > 0 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
+                var chunk = [UInt8](repeating: 0, count: max(16 * 1024, count - buffer.count))
+                while buffer.count < count {
+                    let read = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+                    if read < 0, errno == EINTR { continue }
+                    guard read > 0 else { return false }
+                    buffer.append(contentsOf: chunk[..<read])
+                }
+                return true
+            }
+
+            mutating func take(_ count: Int) -> ArraySlice<UInt8> {
+                defer { start += count }
+                return buffer[start..<(start + count)]
+            }
+        }
+
+        private static func echoFrames(_ descriptor: Int32) {
+            var reader = Reader(descriptor: descriptor)
+            guard let head = readHead(&reader) else { return }
+            let key = field("Sec-WebSocket-Key", in: head) ?? ""
+            let accept = Data(SHA1Hasher.hash(Data((key + "258EAFA5-E914-47DA-95CA-C5AB0DC85B11").utf8)))
+                .base64EncodedString()
+            var answer =
+                "HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Accept: \(accept)\r\n"
+            if field("Sec-WebSocket-Extensions", in: head)?.contains("permessage-deflate") == true {
+                answer += "Sec-WebSocket-Extensions: permessage-deflate\r\n"
+            }
+            answer += "\r\n"
+            let answerBytes = Array(answer.utf8)
+            guard writeAll(descriptor, answerBytes, count: answerBytes.count) else { return }
+            var output: [UInt8] = []
+            while reader.fill(2) {
+                let header = reader.take(2)
+                let first = header[header.startIndex]
+                let second = header[header.startIndex + 1]
+                var length = Int(second & 0x7F)
+                if length >= 126 {
+                    let extra = length == 126 ? 2 : 8
+                    guard reader.fill(extra) else { return }
+                    length = reader.take(extra).reduce(0) { $0 << 8 | Int($1) }
+                }
+                guard second & 0x80 != 0, reader.fill(4) else { return }
+                let mask = Array(reader.take(4))
+                guard length <= 1 << 26 else { return }
+                output.removeAll(keepingCapacity: true)
+                var opcode = first & 0x0F
+                if opcode == 0x9 { opcode = 0xA }  // a ping is answered with its pong
+                output.append(first & 0xF0 | opcode)
+                if length < 126 {
+                    output.append(UInt8(length))
+                } else if length <= 0xFFFF {
+                    output += [126, UInt8(length >> 8), UInt8(length & 0xFF)]
+                } else {
+                    output.append(127)
+                    for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8((length >> shift) & 0xFF)) }
+                }
+                let payloadStart = output.count
+                guard reader.move(length, to: &output) else { return }
+                unmask(&output, from: payloadStart, key: mask)
+                guard writeAll(descriptor, output, count: output.count) else { return }
+                if opcode == 0x8 { return }
+            }
+        }
+
+        private static func unmask(_ bytes: inout [UInt8], from start: Int, key: [UInt8]) {
+            var word: UInt64 = 0
+            withUnsafeMutableBytes(of: &word) { raw in
+                for index in 0..<8 { raw[index] = key[index % 4] }
+            }
+            bytes.withUnsafeMutableBytes { raw in
+                var index = start
+                while index + 8 <= raw.count {
+                    let value = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ word
+                    raw.storeBytes(of: value, toByteOffset: index, as: UInt64.self)
+                    index += 8
+                }
+                while index < raw.count {
+                    raw[index] ^= key[(index - start) % 4]
+                    index += 1
+                }
+            }
+        }
+
+        private static func readHead(_ reader: inout Reader) -> String? {
+            var length = 4
+            while reader.fill(length) {
+                let window = reader.buffer[reader.start..<(reader.start + length)]
+                if window.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                    return String(decoding: reader.take(length), as: UTF8.self)
+                }
+                length += 1
+                guard length < 64 * 1024 else { return nil }
+            }
+            return nil
+        }
+
+        private static func field(_ name: String, in head: String) -> String? {
+            for line in head.components(separatedBy: "\r\n") {
+                guard let colon = line.firstIndex(of: ":"),
+                    line[..<colon].caseInsensitiveCompare(name) == .orderedSame
+                else { continue }
+                return line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            return nil
+        }
+    }
+
+    /// A plain TCP client on blocking sockets, the floor the WebSocket client is measured against.
+    enum PlainTCPClient {
+        /// Connects to 127.0.0.1:`port` with `TCP_NODELAY`.
+        static func connect(port: UInt16) throws -> Int32 {
+            let descriptor = try LoopbackSocket.connect(port: port)
+            var one: Int32 = 1
+            setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
+            return descriptor
+        }
+
+        /// Reads exactly `count` bytes into `buffer`; false at the end of the stream.
+        static func readExactly(_ descriptor: Int32, _ buffer: inout [UInt8], count: Int) -> Bool {
+            buffer.withUnsafeMutableBytes { raw in
+                var offset = 0
+                while offset < count {
+                    guard let base = raw.baseAddress else { return false }
+                    let read = recv(descriptor, base + offset, count - offset, 0)
+                    if read < 0, errno == EINTR { continue }
+                    guard read > 0 else { return false }
+                    offset += read
+                }
+                return true
+            }
+        }
+
+        /// Runs `body` on a thread of its own (blocking calls stay off Swift's pool) and returns its result.
+        static func onThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+            try await withCheckedThrowingContinuation { continuation in
+                Thread.detachNewThread { continuation.resume(with: Result { try body() }) }
+            }
+        }
+    }
+#endif
