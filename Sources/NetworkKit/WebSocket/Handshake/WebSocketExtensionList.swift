@@ -1,30 +1,30 @@
 /// A `Sec-WebSocket-Extensions` value read into its elements (RFC 6455 §9.1): each a name and its
 /// parameters, names lowercased, quoted values unquoted.
-struct WebSocketExtensionList: Sendable, Hashable {
+package struct WebSocketExtensionList: Sendable, Hashable {
     /// One extension with its parameters.
-    struct Element: Sendable, Hashable {
+    package struct Element: Sendable, Hashable {
         /// The extension's name, lowercased.
-        var name: String
+        package var name: String
         /// The parameters in order: lowercased name, value (nil when none was given).
-        var parameters: [Parameter]
+        package var parameters: [Parameter]
     }
 
     /// One parameter of an element.
-    struct Parameter: Sendable, Hashable {
+    package struct Parameter: Sendable, Hashable {
         /// The name, lowercased.
-        var name: String
+        package var name: String
         /// The value, unquoted; nil when none was given.
-        var value: String?
+        package var value: String?
     }
 
     /// The elements, in the order of the header's values.
-    var elements: [Element]
+    package var elements: [Element]
 
     /// Reads the values of every `Sec-WebSocket-Extensions` field.
     ///
     /// - Parameter values: The fields' values in order (repeated fields are one list).
     /// - Returns: nil when a value is not a valid list (an empty name, an unclosed quote).
-    init?(values: [String]) {
+    package init?(values: [String]) {
         var elements: [Element] = []
         for value in values {
             for item in Self.split(value, on: ",") {

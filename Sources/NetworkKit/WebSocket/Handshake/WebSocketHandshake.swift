@@ -9,9 +9,9 @@ import InternalServiceUtilities
 /// for (name, value) in handshake.requestHeaders { request.setValue(value, forHTTPHeaderField: name) }
 /// let agreed = try handshake.validate(response)
 /// ```
-struct WebSocketHandshake: Sendable {
+package struct WebSocketHandshake: Sendable {
     /// The GUID the accept value is computed with (§1.3).
-    static let acceptGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
+    package static let acceptGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// `Sec-WebSocket-Key`: 16 random bytes in base64.
     let key: String
@@ -46,7 +46,7 @@ struct WebSocketHandshake: Sendable {
     ///
     /// - Parameter key: The `Sec-WebSocket-Key` sent.
     /// - Returns: The expected accept value.
-    static func acceptValue(for key: String) -> String {
+    package static func acceptValue(for key: String) -> String {
         Data(SHA1Hasher.hash(Data((key + acceptGUID).utf8))).base64EncodedString()
     }
 
