@@ -4,12 +4,14 @@ import FuzzSupport
 
 /// The WebSocket frame decoder and the connection above it, two ways.
 ///
-/// Raw: any bytes as a server's frames, fed at once and again in pieces whose sizes the input
-/// chooses; both feeds must give the same frames and the same failure, and a connection fed them
-/// must never crash, deliver a message over its limit or text that is not UTF-8.
+/// Raw: any bytes as the peer's frames (a server's, or a client's for a server-role decoder), fed
+/// at once and again in pieces whose sizes the input chooses; both feeds must give the same frames
+/// and the same failure, and a connection fed them must never crash, deliver a message over its
+/// limit or text that is not UTF-8.
 ///
 /// Built: the input describes frames (opcode, FIN, payload, length form); encoded as a server
-/// sends them, they must decode to exactly those frames.
+/// sends them (or masked, as a client does, for a server-role decoder), they must decode to exactly
+/// those frames.
 @main
 enum WebSocketFrameFuzzer {
     static let limit = 4096
@@ -28,17 +30,18 @@ enum WebSocketFrameFuzzer {
 
     static func checkRaw(_ input: inout FuzzInput) {
         let compression = input.flag()
+        let role: WebSocketRole = input.flag() ? .server : .client
         var pieceSizes: [Int] = []
         for _ in 0..<Int(input.byte() % 8) { pieceSizes.append(Int(input.byte())) }
         let bytes = input.rest()
-        let whole = decode(bytes, pieces: [], compression: compression)
-        let pieced = decode(bytes, pieces: pieceSizes, compression: compression)
+        let whole = decode(bytes, pieces: [], compression: compression, role: role)
+        let pieced = decode(bytes, pieces: pieceSizes, compression: compression, role: role)
         invariant(whole.frames == pieced.frames, "pieces changed the frames")
         invariant(whole.error == pieced.error, "pieces changed the failure: \(String(describing: whole.error))")
         var connection: WebSocketConnection
         do {
             connection = try WebSocketConnection(
-                maximumMessageSize: limit, compression: compression ? PermessageDeflateParameters() : nil)
+                maximumMessageSize: limit, compression: compression ? PermessageDeflateParameters() : nil, role: role)
         } catch {
             return
         }
@@ -55,10 +58,10 @@ enum WebSocketFrameFuzzer {
         }
     }
 
-    static func decode(_ bytes: [UInt8], pieces: [Int], compression: Bool) -> (
+    static func decode(_ bytes: [UInt8], pieces: [Int], compression: Bool, role: WebSocketRole) -> (
         frames: [WebSocketFrame], error: WebSocketError?
     ) {
-        var decoder = WebSocketFrameDecoder(maximumMessageSize: limit, allowsCompression: compression)
+        var decoder = WebSocketFrameDecoder(maximumMessageSize: limit, allowsCompression: compression, role: role)
         var frames: [WebSocketFrame] = []
         var offset = 0
         do {
@@ -75,6 +78,7 @@ enum WebSocketFrameFuzzer {
     }
 
     static func checkBuilt(_ input: inout FuzzInput) {
+        let role: WebSocketRole = input.flag() ? .server : .client
         var frames: [WebSocketFrame] = []
         var encoded: [UInt8] = []
         var inMessage = false
@@ -92,10 +96,15 @@ enum WebSocketFrameFuzzer {
                 inMessage = !isFinal
             }
             frames.append(frame)
-            encoded += frame.encodedUnmasked()
+            if role == .server {
+                let key = (0..<4).reduce(UInt32(0)) { key, _ in key << 8 | UInt32(input.byte()) }
+                encoded += frame.encoded(maskingKey: key)
+            } else {
+                encoded += frame.encodedUnmasked()
+            }
         }
         let pieces = (0..<Int(input.byte() % 6)).map { _ in Int(input.byte()) }
-        let result = decode(encoded, pieces: pieces, compression: false)
+        let result = decode(encoded, pieces: pieces, compression: false, role: role)
         invariant(result.error == nil, "well-formed frames failed: \(String(describing: result.error))")
         invariant(result.frames == frames, "decoded frames differ from the encoded ones")
     }

@@ -28,6 +28,8 @@ public struct WebSocketError: Error, Sendable, Hashable {
         case controlFrameTooLong(length: UInt64)
         /// The server masked a frame, which only clients do.
         case maskedFrame
+        /// A client sent a frame without a mask, which a server refuses (RFC 6455 §5.1).
+        case unmaskedFrame
         /// A 64-bit payload length had its most significant bit set.
         case invalidPayloadLength
         /// A continuation frame arrived with no fragmented message started.
@@ -116,7 +118,7 @@ extension WebSocketError {
     public var closeCode: WebSocketCloseCode? {
         switch reason {
         case .reservedBitsSet, .unknownOpcode, .fragmentedControlFrame, .controlFrameTooLong, .maskedFrame,
-            .invalidPayloadLength, .unexpectedContinuation, .expectedContinuation, .invalidClosePayload,
+            .unmaskedFrame, .invalidPayloadLength, .unexpectedContinuation, .expectedContinuation, .invalidClosePayload,
             .invalidCloseCode:
             .protocolError
         case .invalidUTF8, .invalidCompressedData: .invalidFramePayloadData
@@ -145,6 +147,7 @@ extension WebSocketError: CustomStringConvertible, LocalizedError {
         case .fragmentedControlFrame: "a control frame was fragmented"
         case .controlFrameTooLong(let length): "a control frame's payload is \(length) bytes (at most 125)"
         case .maskedFrame: "the server sent a masked frame"
+        case .unmaskedFrame: "the client sent an unmasked frame"
         case .invalidPayloadLength: "a frame's 64-bit length has its most significant bit set"
         case .unexpectedContinuation: "a continuation frame arrived with no message started"
         case .expectedContinuation: "a new message started before the fragmented one ended"

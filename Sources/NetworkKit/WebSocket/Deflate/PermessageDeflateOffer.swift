@@ -2,9 +2,9 @@
 ///
 /// The default offer asks for nothing and says the client accepts a limit on its own window
 /// (`client_max_window_bits` without a value), which is what browsers send.
-struct PermessageDeflateOffer: Sendable, Hashable {
+package struct PermessageDeflateOffer: Sendable, Hashable {
     /// How the offer speaks of the client's window.
-    enum ClientWindow: Sendable, Hashable {
+    package enum ClientWindow: Sendable, Hashable {
         /// `client_max_window_bits` is left out: the server may not limit the client's window.
         case unlimited
         /// `client_max_window_bits` without a value: the server may choose a limit.
@@ -15,17 +15,34 @@ struct PermessageDeflateOffer: Sendable, Hashable {
     }
 
     /// Ask the server to start every message with an empty window.
-    var serverNoContextTakeover = false
+    package var serverNoContextTakeover = false
     /// Tell the server the client starts every message with an empty window.
-    var clientNoContextTakeover = false
+    package var clientNoContextTakeover = false
     /// Ask the server for a window of at most 2^N bytes (8–15); nil leaves it to the server.
-    var serverMaxWindowBits: Int?
+    package var serverMaxWindowBits: Int?
     /// What the offer says of the client's window.
-    var clientWindow = ClientWindow.serverMayLimit
+    package var clientWindow = ClientWindow.serverMayLimit
+
+    /// Makes an offer; the defaults ask for nothing and allow a limit on the client's window.
+    ///
+    /// - Parameters:
+    ///   - serverNoContextTakeover: Ask the server to start every message with an empty window.
+    ///   - clientNoContextTakeover: Tell the server the client does.
+    ///   - serverMaxWindowBits: The server's window to ask for (8–15), nil for none.
+    ///   - clientWindow: What the offer says of the client's window.
+    package init(
+        serverNoContextTakeover: Bool = false, clientNoContextTakeover: Bool = false, serverMaxWindowBits: Int? = nil,
+        clientWindow: ClientWindow = .serverMayLimit
+    ) {
+        self.serverNoContextTakeover = serverNoContextTakeover
+        self.clientNoContextTakeover = clientNoContextTakeover
+        self.serverMaxWindowBits = serverMaxWindowBits
+        self.clientWindow = clientWindow
+    }
 
     /// The offer's `Sec-WebSocket-Extensions` value, such as
     /// `permessage-deflate; client_max_window_bits`.
-    var headerValue: String {
+    package var headerValue: String {
         var parts = ["permessage-deflate"]
         if serverNoContextTakeover { parts.append("server_no_context_takeover") }
         if clientNoContextTakeover { parts.append("client_no_context_takeover") }

@@ -1,19 +1,53 @@
-/// The permessage-deflate parameters both sides agreed on (RFC 7692 §7.1), read from the server's
-/// answer to a ``PermessageDeflateOffer``.
-struct PermessageDeflateParameters: Sendable, Hashable {
+/// The permessage-deflate parameters both sides agreed on (RFC 7692 §7.1): read by a client from
+/// the server's answer to its ``PermessageDeflateOffer``, or chosen by a server answering one
+/// (``PermessageDeflateOffer/accepted()``).
+///
+/// ```swift
+/// let agreed = try PermessageDeflateParameters(agreeing: element.parameters.map { ($0.name, $0.value) }, to: offer)
+/// var connection = try WebSocketConnection(compression: agreed)
+/// ```
+package struct PermessageDeflateParameters: Sendable, Hashable {
     /// The server starts every message with an empty window.
-    var serverNoContextTakeover = false
+    package var serverNoContextTakeover = false
     /// The client starts every message with an empty window.
-    var clientNoContextTakeover = false
+    package var clientNoContextTakeover = false
     /// The server's window is at most 2^N bytes.
-    var serverMaxWindowBits = 15
+    package var serverMaxWindowBits = 15
     /// The client's window is at most 2^N bytes.
-    var clientMaxWindowBits = 15
+    package var clientMaxWindowBits = 15
 
     /// Whether the client compresses what it sends. zlib's raw DEFLATE has no 256-byte window, so
     /// with `client_max_window_bits=8` the client sends every message uncompressed, which RFC 7692
     /// allows (RSV1 is set per message).
-    var clientCompresses: Bool { clientMaxWindowBits >= 9 }
+    package var clientCompresses: Bool { clientMaxWindowBits >= 9 }
+
+    /// Whether the server compresses what it sends: as ``clientCompresses``, a server held to
+    /// `server_max_window_bits=8` sends every message uncompressed.
+    package var serverCompresses: Bool { serverMaxWindowBits >= 9 }
+
+    /// Whether `role` compresses what it sends.
+    ///
+    /// - Parameter role: The sending end.
+    /// - Returns: ``clientCompresses`` or ``serverCompresses``.
+    package func compresses(as role: WebSocketRole) -> Bool {
+        role == .client ? clientCompresses : serverCompresses
+    }
+
+    /// The window `role` compresses with.
+    ///
+    /// - Parameter role: The sending end.
+    /// - Returns: 8 to 15.
+    package func maxWindowBits(of role: WebSocketRole) -> Int {
+        role == .client ? clientMaxWindowBits : serverMaxWindowBits
+    }
+
+    /// Whether `role` starts every message it sends with an empty window.
+    ///
+    /// - Parameter role: The sending end.
+    /// - Returns: The `…_no_context_takeover` of that end.
+    package func noContextTakeover(of role: WebSocketRole) -> Bool {
+        role == .client ? clientNoContextTakeover : serverNoContextTakeover
+    }
 
     /// Reads the server's answer to `offer`: the parameters of one `permessage-deflate` element.
     ///
@@ -24,7 +58,7 @@ struct PermessageDeflateParameters: Sendable, Hashable {
     /// - Throws: ``WebSocketError/HandshakeFailureReason/invalidExtensionParameters(_:)`` for an
     ///   unknown or repeated parameter, a value where none belongs or a missing one, a window out
     ///   of 8–15 or larger than offered, or a client window the offer did not allow.
-    init(agreeing parameters: [(name: String, value: String?)], to offer: PermessageDeflateOffer)
+    package init(agreeing parameters: [(name: String, value: String?)], to offer: PermessageDeflateOffer)
         throws(WebSocketError)
     {
         var seen: Set<String> = []
@@ -68,7 +102,7 @@ struct PermessageDeflateParameters: Sendable, Hashable {
     }
 
     /// Makes parameters directly (tests, and the defaults of an answer with no parameters).
-    init(
+    package init(
         serverNoContextTakeover: Bool = false, clientNoContextTakeover: Bool = false, serverMaxWindowBits: Int = 15,
         clientMaxWindowBits: Int = 15
     ) {
@@ -78,7 +112,7 @@ struct PermessageDeflateParameters: Sendable, Hashable {
         self.clientMaxWindowBits = clientMaxWindowBits
     }
 
-    private static func windowBits(_ value: String?, name: String) throws(WebSocketError) -> Int {
+    static func windowBits(_ value: String?, name: String) throws(WebSocketError) -> Int {
         guard let value else { throw invalid("\(name) needs a value") }
         // RFC 7692 §7.1.2: 1*DIGIT without leading zeros, 8 to 15.
         guard !value.isEmpty, value.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), !value.hasPrefix("0"),
@@ -87,7 +121,7 @@ struct PermessageDeflateParameters: Sendable, Hashable {
         return bits
     }
 
-    private static func invalid(_ detail: String) -> WebSocketError {
+    static func invalid(_ detail: String) -> WebSocketError {
         WebSocketError(.handshakeFailed(.invalidExtensionParameters(detail)))
     }
 }

@@ -1,34 +1,39 @@
-/// The sans-I/O core of a client connection after its handshake: fed the bytes the server sent,
-/// it returns what to write back, the messages to deliver and how the connection ends; asked to
-/// send or close, it returns the bytes to write. No sockets, threads or clocks: ``WebSocketEngine``
-/// does the I/O and the close timeout around it.
+/// The sans-I/O core of a connection after its handshake: fed the bytes the peer sent, it returns
+/// what to write back, the messages to deliver and how the connection ends; asked to send or close,
+/// it returns the bytes to write. No sockets, threads or clocks: ``WebSocketEngine`` (a client) or
+/// MockServerKit's event loop (a server) does the I/O and the close timeout around it.
+///
+/// The role decides masking (a client masks what it sends and refuses masked frames; a server
+/// requires masked frames and sends unmasked ones) and which half of the permessage-deflate
+/// parameters each direction uses (§7.1 of RFC 7692: each side compresses with its own).
 ///
 /// ```swift
 /// var connection = try WebSocketConnection(maximumMessageSize: 1 << 24, compression: nil)
 /// for output in connection.receive(bytes) { … }
 /// let frame = try connection.send(.string("hi"))
+/// var server = try WebSocketConnection(compression: agreed, role: .server)
 /// ```
-struct WebSocketConnection {
+package struct WebSocketConnection {
     /// Where the close handshake stands.
-    enum State: Sendable, Hashable {
+    package enum State: Sendable, Hashable {
         /// Messages flow both ways.
         case open
-        /// The client sent a close frame and waits for the server's.
+        /// This side sent a close frame and waits for the peer's.
         case closeSent
         /// Both close frames were exchanged, or the connection was failed.
         case closed
     }
 
     /// What the connection asks its driver to do, in order.
-    enum Output: Sendable, Hashable {
+    package enum Output: Sendable, Hashable {
         /// Write these bytes (a pong, a close frame).
         case write([UInt8])
         /// Deliver a message.
         case message(WebSocketMessage)
         /// A pong arrived with this payload.
         case pong([UInt8])
-        /// The close handshake is complete: the server's close payload. The driver closes the
-        /// stream once the server has (or after the close timeout).
+        /// The close handshake is complete: the peer's close payload. A client's driver closes the
+        /// stream once the server has (or after the close timeout); a server's closes it at once.
         case closed(WebSocketClosePayload)
         /// The connection is failed (§7.1.7): after writing the close frame before it, if any, the
         /// driver closes the stream at once.
@@ -36,10 +41,12 @@ struct WebSocketConnection {
     }
 
     /// The default maximum message size: 16 MiB.
-    static let defaultMaximumMessageSize = 16 * 1024 * 1024
+    package static let defaultMaximumMessageSize = 16 * 1024 * 1024
 
     /// Where the close handshake stands.
-    private(set) var state = State.open
+    package private(set) var state = State.open
+    /// The end this connection plays.
+    package let role: WebSocketRole
     private var decoder: WebSocketFrameDecoder
     private var assembler: WebSocketMessageAssembler
     private let deflater: MessageDeflater?
@@ -49,19 +56,27 @@ struct WebSocketConnection {
     /// - Parameters:
     ///   - maximumMessageSize: The most bytes a received message may hold (after inflation).
     ///   - compression: The agreed permessage-deflate parameters, nil without compression.
+    ///   - role: The end this connection plays (a client unless told).
     /// - Throws: ``WebSocketError/Reason/compressionUnavailable`` when compression was agreed and
     ///   zlib cannot be loaded.
-    init(maximumMessageSize: Int = Self.defaultMaximumMessageSize, compression: PermessageDeflateParameters?)
-        throws(WebSocketError)
-    {
-        decoder = WebSocketFrameDecoder(maximumMessageSize: maximumMessageSize, allowsCompression: compression != nil)
+    package init(
+        maximumMessageSize: Int = Self.defaultMaximumMessageSize, compression: PermessageDeflateParameters?,
+        role: WebSocketRole = .client
+    ) throws(WebSocketError) {
+        self.role = role
+        decoder = WebSocketFrameDecoder(
+            maximumMessageSize: maximumMessageSize, allowsCompression: compression != nil, role: role)
         if let compression {
-            let inflater = try MessageInflater(contextTakeover: !compression.serverNoContextTakeover)
+            // The peer compresses with its half of the parameters, this side with its own.
+            let peerTakesOver =
+                role == .client ? !compression.serverNoContextTakeover : !compression.clientNoContextTakeover
+            let inflater = try MessageInflater(contextTakeover: peerTakesOver)
             assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize, inflater: inflater)
             deflater =
-                compression.clientCompresses
+                compression.compresses(as: role)
                 ? try MessageDeflater(
-                    windowBits: compression.clientMaxWindowBits, contextTakeover: !compression.clientNoContextTakeover)
+                    windowBits: compression.maxWindowBits(of: role),
+                    contextTakeover: !compression.noContextTakeover(of: role))
                 : nil
         } else {
             assembler = WebSocketMessageAssembler(maximumMessageSize: maximumMessageSize)
@@ -69,11 +84,11 @@ struct WebSocketConnection {
         }
     }
 
-    /// Takes bytes the server sent.
+    /// Takes bytes the peer sent.
     ///
     /// - Parameter bytes: The next bytes, any amount.
     /// - Returns: What to do, in order; nothing once the connection is closed.
-    mutating func receive(_ bytes: [UInt8]) -> [Output] {
+    package mutating func receive(_ bytes: [UInt8]) -> [Output] {
         guard state != .closed else { return [] }
         decoder.append(bytes)
         var outputs: [Output] = []
@@ -83,10 +98,10 @@ struct WebSocketConnection {
                 switch event {
                 case .message(let message): outputs.append(.message(message))
                 case .ping(let payload):
-                    if state == .open { outputs.append(.write(Self.frame(.pong, payload))) }
+                    if state == .open { outputs.append(.write(encoded(.pong, payload))) }
                 case .pong(let payload): outputs.append(.pong(payload))
                 case .close(let payload):
-                    if state == .open { outputs.append(.write(Self.frame(.close, payload.encoded))) }
+                    if state == .open { outputs.append(.write(encoded(.close, payload.encoded))) }
                     state = .closed
                     outputs.append(.closed(payload))
                 }
@@ -101,11 +116,11 @@ struct WebSocketConnection {
     ///
     /// - Parameter error: Why.
     /// - Returns: The close frame to write, if any, then ``Output/failed(_:)``.
-    mutating func fail(_ error: WebSocketError) -> [Output] {
+    package mutating func fail(_ error: WebSocketError) -> [Output] {
         guard state != .closed else { return [] }
         var outputs: [Output] = []
         if state == .open, let code = error.closeCode, code.isAllowedOnWire {
-            outputs.append(.write(Self.frame(.close, WebSocketClosePayload(code: code).encoded)))
+            outputs.append(.write(encoded(.close, WebSocketClosePayload(code: code).encoded)))
         }
         state = .closed
         outputs.append(.failed(error))
@@ -117,17 +132,17 @@ struct WebSocketConnection {
     /// - Parameter message: The message.
     /// - Returns: The bytes to write.
     /// - Throws: ``WebSocketError/Reason/notOpen`` once a close frame was sent or received.
-    mutating func send(_ message: WebSocketMessage) throws(WebSocketError) -> [UInt8] {
+    package mutating func send(_ message: WebSocketMessage) throws(WebSocketError) -> [UInt8] {
         guard state == .open else { throw WebSocketError(.notOpen) }
         let (opcode, payload): (WebSocketOpcode, [UInt8]) =
             switch message {
             case .string(let text): (.text, Array(text.utf8))
             case .data(let data): (.binary, Array(data))
             }
-        guard let deflater else { return Self.frame(opcode, payload) }
+        guard let deflater else { return encoded(opcode, payload) }
         let compressed = try deflater.compress(payload)
         return WebSocketFrame(opcode: opcode, payload: compressed, reservedBits: WebSocketFrame.reservedBit1)
-            .encoded(maskingKey: Self.maskingKey())
+            .encoded(as: role)
     }
 
     /// A ping frame.
@@ -136,32 +151,25 @@ struct WebSocketConnection {
     /// - Returns: The bytes to write.
     /// - Throws: ``WebSocketError/Reason/notOpen`` once closing,
     ///   ``WebSocketError/Reason/controlFrameTooLong(length:)`` over 125 bytes.
-    mutating func ping(_ payload: [UInt8]) throws(WebSocketError) -> [UInt8] {
+    package mutating func ping(_ payload: [UInt8]) throws(WebSocketError) -> [UInt8] {
         guard state == .open else { throw WebSocketError(.notOpen) }
         guard payload.count <= WebSocketFrame.maximumControlPayload else {
             throw WebSocketError(.controlFrameTooLong(length: UInt64(payload.count)))
         }
-        return Self.frame(.ping, payload)
+        return encoded(.ping, payload)
     }
 
     /// Starts the close handshake.
     ///
     /// - Parameter payload: The code and reason to send.
     /// - Returns: The close frame to write, nil when one was already sent or the connection is closed.
-    mutating func close(_ payload: WebSocketClosePayload) -> [UInt8]? {
+    package mutating func close(_ payload: WebSocketClosePayload) -> [UInt8]? {
         guard state == .open else { return nil }
         state = .closeSent
-        return Self.frame(.close, payload.encoded)
+        return encoded(.close, payload.encoded)
     }
 
-    private static func frame(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> [UInt8] {
-        WebSocketFrame(opcode: opcode, payload: payload).encoded(maskingKey: maskingKey())
-    }
-
-    /// A fresh masking key from the system's strong random generator (§5.3 and §10.3: keys must not
-    /// be predictable).
-    static func maskingKey() -> UInt32 {
-        var generator = SystemRandomNumberGenerator()
-        return UInt32.random(in: .min ... .max, using: &generator)
+    private func encoded(_ opcode: WebSocketOpcode, _ payload: [UInt8]) -> [UInt8] {
+        WebSocketFrame(opcode: opcode, payload: payload).encoded(as: role)
     }
 }

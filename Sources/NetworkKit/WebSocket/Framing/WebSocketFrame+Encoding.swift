@@ -4,7 +4,7 @@ extension WebSocketFrame {
     ///
     /// - Parameter maskingKey: A key from a strong random source, fresh for every frame.
     /// - Returns: The bytes to write.
-    func encoded(maskingKey: UInt32) -> [UInt8] {
+    package func encoded(maskingKey: UInt32) -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.headerLength(payloadCount: payload.count, masked: true) + payload.count)
         appendHeader(to: &bytes, mask: maskingKey)
@@ -14,15 +14,30 @@ extension WebSocketFrame {
         return bytes
     }
 
-    /// The frame as a server sends it: unmasked. Tests and fuzzers use it to build server input.
+    /// The frame as a server sends it: unmasked. Tests and fuzzers use it to build client input too.
     ///
     /// - Returns: The bytes to write.
-    func encodedUnmasked() -> [UInt8] {
+    package func encodedUnmasked() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.headerLength(payloadCount: payload.count, masked: false) + payload.count)
         appendHeader(to: &bytes, mask: nil)
         bytes.append(contentsOf: payload)
         return bytes
+    }
+
+    /// The frame as `role` sends it: masked with a fresh key from the system's strong random
+    /// generator by a client (§5.3 and §10.3: keys must not be predictable), unmasked by a server.
+    ///
+    /// - Parameter role: The sending end.
+    /// - Returns: The bytes to write.
+    package func encoded(as role: WebSocketRole) -> [UInt8] {
+        switch role {
+        case .client:
+            var generator = SystemRandomNumberGenerator()
+            return encoded(maskingKey: UInt32.random(in: .min ... .max, using: &generator))
+        case .server:
+            return encodedUnmasked()
+        }
     }
 
     /// The header's length for a payload of `payloadCount` bytes.
@@ -31,7 +46,7 @@ extension WebSocketFrame {
     ///   - payloadCount: The payload's length.
     ///   - masked: Whether a masking key follows the length.
     /// - Returns: 2 to 14.
-    static func headerLength(payloadCount: Int, masked: Bool) -> Int {
+    package static func headerLength(payloadCount: Int, masked: Bool) -> Int {
         let lengthBytes = payloadCount < 126 ? 0 : payloadCount <= 0xFFFF ? 2 : 8
         return 2 + lengthBytes + (masked ? 4 : 0)
     }
@@ -43,7 +58,7 @@ extension WebSocketFrame {
     ///   - bytes: The buffer, changed in place.
     ///   - start: Where the payload starts.
     ///   - key: The masking key.
-    static func mask(_ bytes: inout [UInt8], from start: Int, key: UInt32) {
+    package static func mask(_ bytes: inout [UInt8], from start: Int, key: UInt32) {
         guard start < bytes.count else { return }
         let keyBytes = [
             UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),

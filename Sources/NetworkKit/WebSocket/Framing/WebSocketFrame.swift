@@ -1,20 +1,25 @@
 /// One WebSocket frame (RFC 6455 §5.2) with its payload unmasked.
-struct WebSocketFrame: Sendable, Hashable {
+///
+/// ```swift
+/// let frame = WebSocketFrame(opcode: .text, payload: Array("hi".utf8))
+/// let bytes = frame.encoded(as: .server)
+/// ```
+package struct WebSocketFrame: Sendable, Hashable {
     /// RSV1, the bit permessage-deflate sets on the first frame of a compressed message.
-    static let reservedBit1: UInt8 = 0x40
+    package static let reservedBit1: UInt8 = 0x40
     /// The three reserved bits, in their place in the first header byte.
-    static let reservedBitsMask: UInt8 = 0x70
+    package static let reservedBitsMask: UInt8 = 0x70
     /// The longest payload of a control frame.
-    static let maximumControlPayload = 125
+    package static let maximumControlPayload = 125
 
     /// FIN: the last frame of its message.
-    var isFinal: Bool
+    package var isFinal: Bool
     /// RSV1–RSV3 as they sit in the first header byte (`0x40`, `0x20`, `0x10`).
-    var reservedBits: UInt8
+    package var reservedBits: UInt8
     /// What the payload is.
-    var opcode: WebSocketOpcode
+    package var opcode: WebSocketOpcode
     /// The application (or extension) data, unmasked.
-    var payload: [UInt8]
+    package var payload: [UInt8]
 
     /// Makes a frame.
     ///
@@ -23,7 +28,7 @@ struct WebSocketFrame: Sendable, Hashable {
     ///   - payload: The unmasked data.
     ///   - isFinal: Whether it ends its message.
     ///   - reservedBits: RSV1–RSV3 in header position.
-    init(opcode: WebSocketOpcode, payload: [UInt8], isFinal: Bool = true, reservedBits: UInt8 = 0) {
+    package init(opcode: WebSocketOpcode, payload: [UInt8], isFinal: Bool = true, reservedBits: UInt8 = 0) {
         self.opcode = opcode
         self.payload = payload
         self.isFinal = isFinal
@@ -31,5 +36,5 @@ struct WebSocketFrame: Sendable, Hashable {
     }
 
     /// Whether RSV1 (the compressed-message bit of permessage-deflate) is set.
-    var isCompressed: Bool { reservedBits & Self.reservedBit1 != 0 }
+    package var isCompressed: Bool { reservedBits & Self.reservedBit1 != 0 }
 }

@@ -1,5 +1,8 @@
-/// Reads server frames from bytes as they arrive, in chunks of any size, and enforces the framing
+/// Reads the peer's frames from bytes as they arrive, in chunks of any size, and enforces the framing
 /// rules of RFC 6455 §5 as soon as the bytes that break one are in.
+///
+/// A client's decoder reads server frames and refuses masked ones; a server's decoder (`role:
+/// .server`) reads client frames, refuses unmasked ones (§5.1) and unmasks the payload.
 ///
 /// A frame split at any byte boundary decodes to the same frames. Lengths are checked when the
 /// header is complete, before the payload is buffered: a data message whose declared frame lengths
@@ -12,11 +15,13 @@
 /// decoder.append(bytes)
 /// while let frame = try decoder.nextFrame() { handle(frame) }
 /// ```
-struct WebSocketFrameDecoder: Sendable {
+package struct WebSocketFrameDecoder: Sendable {
     /// The most bytes the declared lengths of one data message may add up to.
-    let maximumMessageSize: Int
+    package let maximumMessageSize: Int
     /// Whether permessage-deflate was negotiated, so RSV1 may start a data message.
-    let allowsCompression: Bool
+    package let allowsCompression: Bool
+    /// The end that reads: a server requires masked frames, a client refuses them.
+    package let role: WebSocketRole
 
     private var buffer: [UInt8] = []
     private var readIndex = 0
@@ -28,18 +33,20 @@ struct WebSocketFrameDecoder: Sendable {
     /// - Parameters:
     ///   - maximumMessageSize: The limit on a data message's declared length.
     ///   - allowsCompression: Whether permessage-deflate was negotiated.
-    init(maximumMessageSize: Int, allowsCompression: Bool) {
+    ///   - role: The end that reads (a client unless told).
+    package init(maximumMessageSize: Int, allowsCompression: Bool, role: WebSocketRole = .client) {
         self.maximumMessageSize = max(0, maximumMessageSize)
         self.allowsCompression = allowsCompression
+        self.role = role
     }
 
     /// How many received bytes are not yet part of a returned frame.
-    var bufferedCount: Int { buffer.count - readIndex }
+    package var bufferedCount: Int { buffer.count - readIndex }
 
     /// Adds received bytes.
     ///
     /// - Parameter bytes: The next bytes from the connection.
-    mutating func append(_ bytes: some Collection<UInt8>) {
+    package mutating func append(_ bytes: some Collection<UInt8>) {
         if readIndex == buffer.count {
             buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
             readIndex = 0
@@ -55,18 +62,28 @@ struct WebSocketFrameDecoder: Sendable {
     /// - Returns: The frame, unmasked.
     /// - Throws: ``WebSocketError`` with the rule the bytes break; the connection must then be
     ///   failed with the error's close code, and the decoder is not used again.
-    mutating func nextFrame() throws(WebSocketError) -> WebSocketFrame? {
+    package mutating func nextFrame() throws(WebSocketError) -> WebSocketFrame? {
         guard bufferedCount >= 2 else { return nil }
         let first = buffer[readIndex]
         let second = buffer[readIndex + 1]
         let opcode = try checkedOpcode(first)
-        guard second & 0x80 == 0 else { throw WebSocketError(.maskedFrame) }
-        guard let (length, headerLength) = try declaredLength(second: second) else { return nil }
+        let isMasked = second & 0x80 != 0
+        switch role {
+        case .client: guard !isMasked else { throw WebSocketError(.maskedFrame) }
+        case .server: guard isMasked else { throw WebSocketError(.unmaskedFrame) }
+        }
+        guard let (length, lengthEnd) = try declaredLength(second: second) else { return nil }
         try checkLength(length, opcode: opcode)
         let payloadCount = Int(length)
+        let headerLength = lengthEnd + (isMasked ? 4 : 0)
         guard bufferedCount >= headerLength + payloadCount else { return nil }
         let start = readIndex + headerLength
-        let payload = Array(buffer[start..<(start + payloadCount)])
+        var payload = Array(buffer[start..<(start + payloadCount)])
+        if isMasked {
+            var key: UInt32 = 0
+            for index in lengthEnd..<headerLength { key = key << 8 | UInt32(buffer[readIndex + index]) }
+            WebSocketFrame.mask(&payload, from: 0, key: key)
+        }
         readIndex = start + payloadCount
         let isFinal = first & 0x80 != 0
         if !opcode.isControl {
@@ -95,7 +112,8 @@ struct WebSocketFrameDecoder: Sendable {
         return opcode
     }
 
-    /// The payload length and the header's length, or nil while the extended length is incomplete.
+    /// The payload length and the header's length up to the masking key, or nil while the extended
+    /// length is incomplete.
     private func declaredLength(second: UInt8) throws(WebSocketError) -> (UInt64, Int)? {
         let marker = second & 0x7F
         let extra = marker == 127 ? 8 : marker == 126 ? 2 : 0

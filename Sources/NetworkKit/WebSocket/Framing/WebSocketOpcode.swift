@@ -1,5 +1,5 @@
 /// A frame's opcode (RFC 6455 §5.2): what its payload is.
-enum WebSocketOpcode: UInt8, Sendable, Hashable {
+package enum WebSocketOpcode: UInt8, Sendable, Hashable {
     case continuation = 0x0
     case text = 0x1
     case binary = 0x2
@@ -8,5 +8,5 @@ enum WebSocketOpcode: UInt8, Sendable, Hashable {
     case pong = 0xA
 
     /// Close, ping and pong: frames that manage the connection, never fragmented, at most 125 bytes.
-    var isControl: Bool { rawValue & 0x8 != 0 }
+    package var isControl: Bool { rawValue & 0x8 != 0 }
 }

@@ -1,19 +1,19 @@
 /// The payload of a close frame (RFC 6455 §5.5.1): an optional status code and a UTF-8 reason.
-struct WebSocketClosePayload: Sendable, Hashable {
+package struct WebSocketClosePayload: Sendable, Hashable {
     /// The longest reason that fits a control frame after the two-byte code.
-    static let maximumReasonLength = WebSocketFrame.maximumControlPayload - 2
+    package static let maximumReasonLength = WebSocketFrame.maximumControlPayload - 2
 
     /// The status code, nil for an empty payload (reported as 1005, ``WebSocketCloseCode/noStatusReceived``).
-    var code: WebSocketCloseCode?
+    package var code: WebSocketCloseCode?
     /// The reason, empty when none was given.
-    var reason: String
+    package var reason: String
 
     /// Makes a payload to send.
     ///
     /// - Parameters:
     ///   - code: The status code (nil sends an empty payload and drops the reason).
     ///   - reason: The reason; cut at a character boundary to fit 123 bytes.
-    init(code: WebSocketCloseCode?, reason: String = "") {
+    package init(code: WebSocketCloseCode?, reason: String = "") {
         self.code = code
         self.reason = code == nil ? "" : Self.truncated(reason)
     }
@@ -23,7 +23,7 @@ struct WebSocketClosePayload: Sendable, Hashable {
     /// - Parameter payload: The close frame's payload.
     /// - Throws: ``WebSocketError`` for a one-byte payload or a code that may not be sent (1002),
     ///   or a reason that is not UTF-8 (1007).
-    init(parsing payload: [UInt8]) throws(WebSocketError) {
+    package init(parsing payload: [UInt8]) throws(WebSocketError) {
         guard !payload.isEmpty else {
             self.init(code: nil)
             return
@@ -38,7 +38,7 @@ struct WebSocketClosePayload: Sendable, Hashable {
     }
 
     /// The payload's bytes.
-    var encoded: [UInt8] {
+    package var encoded: [UInt8] {
         guard let code else { return [] }
         let value = UInt16(truncatingIfNeeded: code.rawValue)
         return [UInt8(value >> 8), UInt8(truncatingIfNeeded: value)] + Array(reason.utf8)
