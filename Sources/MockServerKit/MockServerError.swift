@@ -18,6 +18,11 @@ public enum MockServerError: Error, Sendable, Equatable {
     /// An HTTP Archive (HAR) file could not be replayed or recorded to; the failure names the entry
     /// and the field at fault.
     case invalidArchive(HTTPError.ArchiveFailure)
+    /// A WebSocket client broke RFC 6455 (an unmasked frame, text that is not UTF-8, a message over
+    /// ``MockServer/Configuration/maxBodyBytes``…), so the server closed the connection with the
+    /// error's ``WebSocketError/closeCode``; or a message was sent after the close handshake began
+    /// (``WebSocketError/Reason/notOpen``).
+    case webSocketFailed(WebSocketError)
 
     /// Why ``MockServerError/startFailed(_:)`` happened.
     public enum StartFailureReason: Sendable, Equatable {
@@ -46,6 +51,8 @@ extension MockServerError: LocalizedError {
             return "The client of this streamed response has disconnected"
         case .invalidArchive(let failure):
             return "The HTTP Archive cannot be used: \(failure)"
+        case .webSocketFailed(let error):
+            return "The WebSocket connection failed: \(error)"
         }
     }
 

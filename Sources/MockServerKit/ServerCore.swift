@@ -8,8 +8,10 @@ final class ServerCore: Sendable {
         var completions: [(connection: Int, response: MockResponse)] = []
         /// What streamed bodies' writers asked for, in order (see `ServerCore+Streaming.swift`).
         var bodyEvents: [BodyEvent] = []
+        /// What WebSocket handlers asked for, in order (see `ServerCore+WebSocket.swift`).
+        var webSocketEvents: [WebSocketEvent] = []
         /// Whether the loop has something to take (it is woken once per batch).
-        var isEmpty: Bool { completions.isEmpty && bodyEvents.isEmpty }
+        var isEmpty: Bool { completions.isEmpty && bodyEvents.isEmpty && webSocketEvents.isEmpty }
         var stopRequested = false
         /// The loop has exited and closed the wake pipe: nobody may write to it any more.
         var closed = false
@@ -58,14 +60,18 @@ final class ServerCore: Sendable {
 
     /// Called by the exiting loop: marks the mailbox closed, then closes the wake pipe.
     func closeWakePipe() {
-        let orphans = mailbox.withLock { box in
+        let (orphans, webSocketOrphans) = mailbox.withLock { box in
             box.closed = true
             box.completions.removeAll()
-            defer { box.bodyEvents.removeAll() }
-            return box.bodyEvents
+            defer {
+                box.bodyEvents.removeAll()
+                box.webSocketEvents.removeAll()
+            }
+            return (box.bodyEvents, box.webSocketEvents)
         }
         wakePipe.close()
         for event in orphans { event.resume?.resume(returning: false) }
+        for event in webSocketOrphans { event.resume?.resume(returning: .failure(.clientDisconnected)) }
     }
 
     /// Keeps `request` in the record, dropping the oldest beyond the configured limit.

@@ -5,6 +5,8 @@ extension Connection {
         case deliver(MockResponse, ConditionPlan)
         /// Let the next slice of a paced response out.
         case releaseSlice
+        /// Let the next slice of a paced WebSocket connection's frames out.
+        case releaseWebSocketSlice
     }
 
     /// How a response's connection carries on once all of it is queued.

@@ -22,6 +22,8 @@ final class Connection {
         case stalled
         /// The response was sent; the close waits until `until` (then a reset when `reset` is set).
         case closingLater(until: ContinuousClock.Instant, reset: Bool)
+        /// Upgraded: WebSocket frames flow both ways (``webSocket``).
+        case webSocket
     }
 
     /// Whether the connection stays open after the response, and whether to say so.
@@ -57,6 +59,8 @@ final class Connection {
     var closeAfterWrite = false
     /// The body being written or let out, in the `.streaming` phase.
     var stream: StreamState?
+    /// The WebSocket conversation, in the `.webSocket` phase.
+    var webSocket: WebSocketSession?
     /// The conditions of the stub answering the current request (see `EventLoop+Conditions.swift`).
     var routeConditions: [NetworkCondition] = []
     /// When ``timerAction`` is due.
@@ -93,6 +97,7 @@ final class Connection {
         switch phase {
         case .idle, .head, .body, .lingering, .stalled, .closingLater: return true
         case .awaitingHandler, .streaming: return false
+        case .webSocket: return webSocket?.wantsInput ?? false
         }
     }
 

@@ -91,6 +91,8 @@ extension EventLoop {
             respond(connection, with: response, plan: plan)
         case .releaseSlice:
             releaseSlice(of: connection, due: due)
+        case .releaseWebSocketSlice:
+            releaseWebSocketSlice(of: connection, due: due)
         case .none:
             break
         }

@@ -27,6 +27,8 @@ extension EventLoop {
             return false
         case .idle, .head:
             return readHead(connection)
+        case .webSocket:
+            return advanceWebSocket(connection)
         case .body(let head, let reader):
             return readBody(connection, head: head, reader: reader)
         }
@@ -129,6 +131,7 @@ extension EventLoop {
         switch core.router.decide(for: request) {
         case .handler(let handler, let parameters, let conditions):
             request.pathParameters = parameters
+            if case .webSocket = handler { request.webSocketTranscript = core.makeTranscript() }
             connection.routeConditions = conditions
             core.record(request)
             let core = self.core
@@ -143,6 +146,8 @@ extension EventLoop {
                 connection.handlerQueue.async {
                     core.complete(connection: id, response: Self.response(of: handler, to: request))
                 }
+            case .webSocket(let route):
+                upgrade(connection, request: request, route: route)
             case .async(let handler):
                 Task {
                     let response: MockResponse

@@ -114,6 +114,7 @@ extension EventLoop {
 
     /// Resumes the writers waiting on `connection` once its queued output is below the high-water mark.
     func releaseWriters(of connection: Connection) {
+        if connection.webSocket != nil { releaseWebSocketSenders(of: connection) }
         guard let stream = connection.stream, !stream.waiters.isEmpty,
             connection.output.count - connection.outputStart + (stream.shape?.held.count ?? 0)
                 <= MockBodyWriter.highWater

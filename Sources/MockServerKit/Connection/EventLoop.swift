@@ -84,11 +84,13 @@ final class EventLoop {
             let taken = box
             box.completions.removeAll()
             box.bodyEvents.removeAll()
+            box.webSocketEvents.removeAll()
             return taken
         }
         if box.stopRequested {
             // The loop exits without handling them: their writers learn at once that the connection is gone.
             for event in box.bodyEvents { event.resume?.resume(returning: false) }
+            for event in box.webSocketEvents { event.resume?.resume(returning: .failure(.clientDisconnected)) }
             return false
         }
         for completion in box.completions {
@@ -97,6 +99,7 @@ final class EventLoop {
             pump(connection)
         }
         for event in box.bodyEvents { handle(event) }
+        for event in box.webSocketEvents { handle(event) }
         return true
     }
 
@@ -174,12 +177,14 @@ final class EventLoop {
         if connection.watched != nil { poller.remove(connection.descriptor, token: connection.id) }
         Socket.close(connection.descriptor)
         dropStream(of: connection)
+        dropWebSocket(of: connection)
     }
 
     private func shutDown() {
         for connection in connections.values {
             Socket.close(connection.descriptor)
             dropStream(of: connection)
+            dropWebSocket(of: connection)
         }
         connections.removeAll()
         Socket.close(listener)
@@ -213,6 +218,7 @@ extension EventLoop {
         case .idle: return (connection.lastActivity + configuration.idleTimeout, .close)
         case .head, .body: return (connection.requestStartedAt + configuration.requestTimeout, .timeOutRequest)
         case .awaitingHandler, .streaming, .stalled: return nil
+        case .webSocket: return connection.webSocket?.closeDeadline.map { ($0, .close) }
         case .lingering(let until): return (until, .close)
         case .closingLater(let until, let reset): return (until, .finishClosing(reset: reset))
         }

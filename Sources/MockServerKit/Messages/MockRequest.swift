@@ -28,6 +28,8 @@ public struct MockRequest: Sendable {
     public var version: String
     /// A number identifying the connection the request arrived on, so tests can see keep-alive at work.
     public var connectionID: Int
+    /// The record of the WebSocket conversation this request opened (``webSocketMessages``).
+    var webSocketTranscript: WebSocketTranscript?
 
     /// Creates a request; the server builds these, tests may build them to call a handler directly.
     ///

@@ -14,6 +14,8 @@ final class MockRouter: Sendable {
         case inline(MockServer.SynchronousHandler)
         /// A fixed response, encoded once; the event loop answers it at once from the kept bytes.
         case fixed(PreEncodedResponse)
+        /// A WebSocket route: the event loop answers the upgrade and runs the connection.
+        case webSocket(WebSocketRoute)
     }
 
     struct Stub: Sendable {
