@@ -24,7 +24,7 @@ let libraryModules: [(name: String, dependencies: [String])] = [
 
 /// Modules a module's test target needs besides the module itself (such as MockServerKit's server).
 let extraTestDependencies: [String: [Target.Dependency]] = [
-    "GeoKit": ["MockServerKit"], "NetworkKit": ["MockServerKit"],
+    "GeoKit": ["MockServerKit"], "NetworkKit": ["MockServerKit"], "MockServerKit": ["NetworkKit"],
 ]
 
 /// Modules that are test support or sample code: products of their own, not in the umbrella, so an
