@@ -88,7 +88,7 @@ package struct WebSocketConnection {
     ///
     /// - Parameter bytes: The next bytes, any amount.
     /// - Returns: What to do, in order; nothing once the connection is closed.
-    package mutating func receive(_ bytes: [UInt8]) -> [Output] {
+    package mutating func receive(_ bytes: some Collection<UInt8>) -> [Output] {
         guard state != .closed else { return [] }
         decoder.append(bytes)
         var outputs: [Output] = []
