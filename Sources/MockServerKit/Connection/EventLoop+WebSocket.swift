@@ -52,9 +52,9 @@ extension EventLoop {
             return false
         }
         if connection.availableInput > 0 && session.socket.hasRoom {
-            let bytes = Array(connection.unreadInput)
-            connection.consumeInput(bytes.count)
-            carryOut(session.state.receive(bytes), on: connection, session)
+            let outputs = session.state.receive(connection.unreadInput)
+            connection.consumeInput(connection.availableInput)
+            carryOut(outputs, on: connection, session)
             return connections[connection.id] != nil
         }
         if connection.peerClosed && connection.availableInput == 0 {

@@ -15,6 +15,9 @@ extension MockServer {
     /// ``Configuration/maxBodyBytes``; a larger one fails the connection with 1009. The upgrade
     /// request is recorded in ``requests``, and the conversation's messages in its
     /// ``MockRequest/webSocketMessages``. Later routes and stubs win over earlier ones, as stubs do.
+    /// The server's ``conditions`` apply to refusals only; the route's own `conditions` shape the
+    /// connection. A client that takes nothing of what is queued for it for
+    /// ``Configuration/requestTimeout`` is disconnected, as an HTTP client would be.
     ///
     /// ```swift
     /// server.webSocket("/rooms/:room", protocols: ["chat.v2"]) { socket in

@@ -70,12 +70,14 @@ public final class MockWebSocket: Sendable {
     public func receive() async throws(MockServerError) -> WebSocketMessage? {
         if let result = takeNext() { return try result.get() }
         let result = await withCheckedContinuation { (receiver: Shared.Receiver) in
-            let now: Result<WebSocketMessage?, MockServerError>? = shared.withLock { state in
-                if let next = state.takeNext(limit: Self.bufferedMessages) { return next.result }
-                state.receivers.append(receiver)
-                return nil
+            let now = shared.withLock { state in
+                let next = state.takeNext(limit: Self.bufferedMessages)
+                if next == nil { state.receivers.append(receiver) }
+                return next
             }
-            if let now { receiver.resume(returning: now) }
+            guard let now else { return }
+            if now.madeRoom { core.post(WebSocketEvent(connection: connection, kind: .resumeReading, resume: nil)) }
+            receiver.resume(returning: now.result)
         }
         return try result.get()
     }
