@@ -48,8 +48,13 @@ extension Session {
                 }
                 request.didCreate(attempt)  // as Alamofire, each adapted request joins `requests`
             }
-            let sent = await CachedAttempt.$requestHandler.withValue(handler) { [attempt] in
-                await transfer(attempt, for: request, steps: steps)
+            let sent: Result<HTTPResponse, AFError>
+            if let refused = trustFailure(for: attempt) {
+                sent = .failure(refused)
+            } else {
+                sent = await CachedAttempt.$requestHandler.withValue(handler) { [attempt] in
+                    await transfer(attempt, for: request, steps: steps)
+                }
             }
             let failure: AFError
             switch sent {

@@ -41,6 +41,8 @@ public final class Session: RequestDelegate, Sendable {
     public let startRequestsImmediately: Bool
     /// The interceptor of every request, run before each request's own.
     public let interceptor: (any RequestInterceptor)?
+    /// Chooses each host's trust evaluator (see ``ServerTrustManager``); nil to trust what the client trusts.
+    public let serverTrustManager: ServerTrustManager?
     /// Decides every request's redirects, unless a request has its own (see ``RedirectHandler``);
     /// nil to let the client follow them by its own rules.
     public let redirectHandler: (any RedirectHandler)?
@@ -64,6 +66,8 @@ public final class Session: RequestDelegate, Sendable {
     ///   - requestQueue: Kept for Alamofire's signature.
     ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
     ///   - interceptor: The interceptor of every request.
+    ///   - serverTrustManager: Each host's trust evaluator, whose pins and roots the new client checks
+    ///     on every connection (see ``ServerTrustManager``); nil for the system's validation alone.
     ///   - redirectHandler: Decides every request's redirects; nil to follow them by the client's rules.
     ///   - cachedResponseHandler: What the cache stores of responses.
     ///   - eventMonitors: Monitors of every attempt.
@@ -72,16 +76,18 @@ public final class Session: RequestDelegate, Sendable {
         rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
         startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
         serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
-        redirectHandler: (any RedirectHandler)? = nil, cachedResponseHandler: (any CachedResponseHandler)? = nil,
-        eventMonitors: [any EventMonitor] = []
+        serverTrustManager: ServerTrustManager? = nil, redirectHandler: (any RedirectHandler)? = nil,
+        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
     ) {
-        let settings = Self.settings(
+        var settings = Self.settings(
             from: configuration, cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
+        Self.apply(serverTrustManager, to: &settings)
         self.init(
             client: HTTPClient(configuration: settings), configuration: configuration, rootQueue: rootQueue,
             startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
-            serializationQueue: serializationQueue, interceptor: interceptor, redirectHandler: redirectHandler,
-            cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
+            serializationQueue: serializationQueue, interceptor: interceptor, serverTrustManager: serverTrustManager,
+            redirectHandler: redirectHandler, cachedResponseHandler: cachedResponseHandler,
+            eventMonitors: eventMonitors)
     }
 
     /// Creates a session over `client`, whose configuration is used as it is.
@@ -93,6 +99,8 @@ public final class Session: RequestDelegate, Sendable {
     ///   - requestQueue: Kept for Alamofire's signature.
     ///   - serializationQueue: The queue serializers run on; a queue targeting `rootQueue` by default.
     ///   - interceptor: The interceptor of every request.
+    ///   - serverTrustManager: Decides which secure hosts need an evaluator, and fails requests whose
+    ///     evaluator cannot trust anything; the client's own pins and roots are used as they are.
     ///   - redirectHandler: Decides every request's redirects; nil to follow them by the client's rules.
     ///   - cachedResponseHandler: What the cache stores of responses, before the client's handler.
     ///   - eventMonitors: The monitors to report (the client's own are told about attempts).
@@ -100,21 +108,23 @@ public final class Session: RequestDelegate, Sendable {
         client: HTTPClient, rootQueue: DispatchQueue = DispatchQueue(label: "org.alamofire.session.rootQueue"),
         startRequestsImmediately: Bool = true, requestQueue: DispatchQueue? = nil,
         serializationQueue: DispatchQueue? = nil, interceptor: (any RequestInterceptor)? = nil,
-        redirectHandler: (any RedirectHandler)? = nil, cachedResponseHandler: (any CachedResponseHandler)? = nil,
-        eventMonitors: [any EventMonitor] = []
+        serverTrustManager: ServerTrustManager? = nil, redirectHandler: (any RedirectHandler)? = nil,
+        cachedResponseHandler: (any CachedResponseHandler)? = nil, eventMonitors: [any EventMonitor] = []
     ) {
         self.init(
             client: client, configuration: .af.default, rootQueue: rootQueue,
             startRequestsImmediately: startRequestsImmediately, requestQueue: requestQueue,
-            serializationQueue: serializationQueue, interceptor: interceptor, redirectHandler: redirectHandler,
-            cachedResponseHandler: cachedResponseHandler, eventMonitors: eventMonitors)
+            serializationQueue: serializationQueue, interceptor: interceptor, serverTrustManager: serverTrustManager,
+            redirectHandler: redirectHandler, cachedResponseHandler: cachedResponseHandler,
+            eventMonitors: eventMonitors)
     }
 
     private init(
         client: HTTPClient, configuration: URLSessionConfiguration, rootQueue: DispatchQueue,
         startRequestsImmediately: Bool, requestQueue: DispatchQueue?, serializationQueue: DispatchQueue?,
-        interceptor: (any RequestInterceptor)?, redirectHandler: (any RedirectHandler)?,
-        cachedResponseHandler: (any CachedResponseHandler)?, eventMonitors: [any EventMonitor]
+        interceptor: (any RequestInterceptor)?, serverTrustManager: ServerTrustManager?,
+        redirectHandler: (any RedirectHandler)?, cachedResponseHandler: (any CachedResponseHandler)?,
+        eventMonitors: [any EventMonitor]
     ) {
         self.client = client
         self.platform = Locked((configuration, nil))
@@ -125,6 +135,7 @@ public final class Session: RequestDelegate, Sendable {
         ownsSerializationQueue = serializationQueue == nil
         self.startRequestsImmediately = startRequestsImmediately
         self.interceptor = interceptor
+        self.serverTrustManager = serverTrustManager
         self.redirectHandler = redirectHandler
         self.cachedResponseHandler = cachedResponseHandler
         self.eventMonitors = eventMonitors
