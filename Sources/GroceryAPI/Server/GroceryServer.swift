@@ -16,6 +16,7 @@ public import MockServerKit
 /// | `POST validate/email` (``EmailModel``) | 200 ``EmailAvailabilityModel`` | 409 taken, 422 malformed |
 /// | `GET categories` (bearer, or the `session` cookie) | 200 [``CategoryModel``] | 401 |
 /// | `GET category/{id}` (bearer) | 200 [``GroceryModel``] | 401, 404 |
+/// | WebSocket `live` (bearer, or the `session` cookie): send a category's number | its [``GroceryModel``] as JSON | closed with 1008 `invalid_token` |
 ///
 /// A taken address is 409 Conflict: the request is well-formed but clashes with the server's
 /// state, which is what 409 means; 422 stays for bodies that break the field rules.
@@ -60,6 +61,7 @@ public final class GroceryServer: Sendable {
         let routes = GroceryRoutes(store: store, configuration: configuration)
         routes.installAuthRoutes(on: server)
         routes.installCatalogRoutes(on: server)
+        routes.installLiveRoute(on: server)
     }
 
     /// The URL clients put before `login`, `register` and the other paths, with a trailing slash.

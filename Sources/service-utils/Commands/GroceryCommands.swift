@@ -104,6 +104,7 @@
             if let first = categories.first {
                 let groceries = try await service.groceries(categoryId: first.id)
                 console.print("  category \(first.id) → \(groceries.map(\.name).joined(separator: ", "))")
+                try await liveGroceries(service, categoryId: first.id, console: console)
             }
             let kept = try JSONDecoder().decode(TokenModel.self, from: store.load(by: "GroceryAPI.tokens"))
             try await service.logout()
@@ -120,6 +121,22 @@
             }
             try await cookieLogin(server: server, email: email, password: password, console: console)
             console.print("  server recorded \(server.server.requests.count) requests; stopping it frees the port")
+        }
+
+        /// Opens the `live` WebSocket (its handshake authorized like any call), asks for a category's
+        /// groceries and closes.
+        private static func liveGroceries(_ service: AuthService, categoryId: Int, console: Console) async throws {
+            let live = try await service.liveGroceries()
+            try await live.send(.string("\(categoryId)"))
+            guard case .string(let json) = try await live.receive() else {
+                throw UsageError("the live socket sent no text")
+            }
+            let groceries = try JSONDecoder().decode([GroceryModel].self, from: Data(json.utf8))
+            await live.close()
+            console.print(
+                "  WebSocket live (compressed: \(live.isCompressed)): sent \"\(categoryId)\" → "
+                    + groceries.map { "\($0.name) \($0.priceInCents)¢" }.joined(separator: ", ")
+                    + "; closed with \(live.closeCode?.rawValue ?? 0)")
         }
 
         /// Logs in as a browser would: a plain client keeps the `session` cookie `login` sets (every
