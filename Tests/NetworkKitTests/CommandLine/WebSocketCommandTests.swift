@@ -69,6 +69,31 @@ struct WebSocketCommandTests {
         #expect(outcome.status == 0, "\(outcome.error)")
     }
 
+    @Test("through an HTTP proxy (http_proxy, https_proxy) the connection is a CONNECT tunnel, for ws and wss")
+    func proxy() async throws {
+        // Given a tunnelling proxy
+        let proxy = try ConnectProxy()
+        defer { proxy.stop() }
+        let plain = try Self.url("/script")
+        let secure = try Self.url("/script", on: "SU_WEBSOCKETS_TLS_URL")
+
+        // When ws and wss go through it (only a loopback server, so the proxy connects to 127.0.0.1)
+        let viaPlain = try await CommandRunner.run(
+            ["ws", "-n", plain], input: "", environment: .adding(["http_proxy": proxy.url, "no_proxy": ""]))
+        let viaSecure = try await CommandRunner.run(
+            ["ws", "-n", "--cacert", try Fixture.value("SU_TLS_CA"), secure], input: "",
+            environment: .adding(["https_proxy": proxy.url, "no_proxy": ""]))
+
+        // Then both conversations arrived, and the proxy saw one CONNECT for each
+        #expect(viaPlain.status == 0, "\(viaPlain.error)")
+        #expect(viaPlain.lines.first == "one")
+        #expect(viaSecure.status == 0, "\(viaSecure.error)")
+        #expect(viaSecure.lines.first == "one")
+        let port = try #require(URL(string: plain)?.port)
+        #expect(proxy.requestLines.contains("CONNECT 127.0.0.1:\(port) HTTP/1.1"))
+        #expect(proxy.requestLines.contains { $0.hasPrefix("CONNECT localhost:") })
+    }
+
     @Test("a URL that is not ws, wss, http or https is a usage error")
     func usage() async throws {
         let outcome = try await CommandRunner.run(["ws", "ftp://example.com/"], input: "")
