@@ -1,3 +1,5 @@
+import Foundation
+
 /// The sans-I/O core of a connection after its handshake: fed the bytes the peer sent, it returns
 /// what to write back, the messages to deliver and how the connection ends; asked to send or close,
 /// it returns the bytes to write. No sockets, threads or clocks: ``WebSocketEngine`` (a client) or
@@ -134,12 +136,22 @@ package struct WebSocketConnection {
     /// - Throws: ``WebSocketError/Reason/notOpen`` once a close frame was sent or received.
     package mutating func send(_ message: WebSocketMessage) throws(WebSocketError) -> [UInt8] {
         guard state == .open else { throw WebSocketError(.notOpen) }
+        guard let deflater else {
+            // Straight from the message's storage into the frame, masked on the way.
+            switch message {
+            case .data(let data):
+                return data.withUnsafeBytes { WebSocketFrame.encodedMessage(opcode: .binary, payload: $0, role: role) }
+            case .string(var text):
+                return text.withUTF8 {
+                    WebSocketFrame.encodedMessage(opcode: .text, payload: UnsafeRawBufferPointer($0), role: role)
+                }
+            }
+        }
         let (opcode, payload): (WebSocketOpcode, [UInt8]) =
             switch message {
             case .string(let text): (.text, Array(text.utf8))
             case .data(let data): (.binary, Array(data))
             }
-        guard let deflater else { return encoded(opcode, payload) }
         let compressed = try deflater.compress(payload)
         return WebSocketFrame(opcode: opcode, payload: compressed, reservedBits: WebSocketFrame.reservedBit1)
             .encoded(as: role)

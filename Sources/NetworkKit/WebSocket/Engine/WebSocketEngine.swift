@@ -22,7 +22,7 @@ actor WebSocketEngine {
         /// the server to close the connection) before closing it itself.
         var closeTimeout: Duration = .seconds(10)
         /// The most bytes one read asks for.
-        var readSize = 64 * 1024
+        var readSize = 256 * 1024
         /// How many received messages may wait for ``WebSocketEngine/receive()`` before reading stops.
         var bufferedMessages = 1
         /// How often to ping while open; nil for never. A pong not back by the next ping fails the

@@ -83,10 +83,75 @@ extension WebSocketFrame {
         }
     }
 
+    /// A final data frame of `payload` as `role` sends it, made in one pass over the caller's bytes:
+    /// they are copied into the frame (and masked on the way, by a client) with no array in between,
+    /// which for a large message saves a copy and a pass over it.
+    ///
+    /// - Parameters:
+    ///   - opcode: `.text` or `.binary`.
+    ///   - payload: The message's bytes.
+    ///   - reservedBits: RSV1 for a compressed message.
+    ///   - role: The sending end.
+    /// - Returns: The bytes to write.
+    package static func encodedMessage(
+        opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer, reservedBits: UInt8 = 0, role: WebSocketRole
+    ) -> [UInt8] {
+        var key: UInt32?
+        if role == .client {
+            var generator = SystemRandomNumberGenerator()
+            key = UInt32.random(in: .min ... .max, using: &generator)
+        }
+        var header: [UInt8] = []
+        appendHeader(
+            to: &header, first: 0x80 | (reservedBits & reservedBitsMask) | opcode.rawValue, count: payload.count,
+            mask: key)
+        let total = header.count + payload.count
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            guard let base = output.baseAddress else {
+                initialized = 0
+                return
+            }
+            let raw = UnsafeMutableRawBufferPointer(output)
+            raw.copyBytes(from: header)
+            let start = header.count
+            guard let key else {
+                if let source = payload.baseAddress {
+                    UnsafeMutableRawPointer(base + start).copyMemory(from: source, byteCount: payload.count)
+                }
+                initialized = total
+                return
+            }
+            let keyBytes = [
+                UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
+                UInt8(truncatingIfNeeded: key),
+            ]
+            var word: UInt64 = 0
+            withUnsafeMutableBytes(of: &word) { bytes in
+                for index in 0..<8 { bytes[index] = keyBytes[index % 4] }
+            }
+            var index = 0
+            while index + 8 <= payload.count {
+                let value = payload.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ word
+                raw.storeBytes(of: value, toByteOffset: start + index, as: UInt64.self)
+                index += 8
+            }
+            while index < payload.count {
+                raw[start + index] = payload[index] ^ keyBytes[index % 4]
+                index += 1
+            }
+            initialized = total
+        }
+    }
+
     private func appendHeader(to bytes: inout [UInt8], mask: UInt32?) {
-        bytes.append((isFinal ? 0x80 : 0) | (reservedBits & Self.reservedBitsMask) | opcode.rawValue)
+        Self.appendHeader(
+            to: &bytes, first: (isFinal ? 0x80 : 0) | (reservedBits & Self.reservedBitsMask) | opcode.rawValue,
+            count: payload.count, mask: mask)
+    }
+
+    private static func appendHeader(to bytes: inout [UInt8], first: UInt8, count: Int, mask: UInt32?) {
+        bytes.append(first)
         let maskBit: UInt8 = mask == nil ? 0 : 0x80
-        let count = payload.count
         if count < 126 {
             bytes.append(maskBit | UInt8(count))
         } else if count <= 0xFFFF {

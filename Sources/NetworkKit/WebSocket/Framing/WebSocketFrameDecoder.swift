@@ -48,7 +48,7 @@ package struct WebSocketFrameDecoder: Sendable {
     /// - Parameter bytes: The next bytes from the connection.
     package mutating func append(_ bytes: some Collection<UInt8>) {
         if readIndex == buffer.count {
-            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 4 << 20)
             readIndex = 0
         } else if readIndex > 4096 && readIndex >= buffer.count / 2 {
             buffer.removeFirst(readIndex)
@@ -76,7 +76,18 @@ package struct WebSocketFrameDecoder: Sendable {
         try checkLength(length, opcode: opcode)
         let payloadCount = Int(length)
         let headerLength = lengthEnd + (isMasked ? 4 : 0)
-        guard bufferedCount >= headerLength + payloadCount else { return nil }
+        guard bufferedCount >= headerLength + payloadCount else {
+            // A large frame still arriving: room for all of it at once, instead of the buffer
+            // doubling (and copying) its way there.
+            if payloadCount > 64 * 1024, buffer.capacity < readIndex + headerLength + payloadCount {
+                if readIndex > 0 {
+                    buffer.removeFirst(readIndex)
+                    readIndex = 0
+                }
+                buffer.reserveCapacity(headerLength + payloadCount)
+            }
+            return nil
+        }
         let start = readIndex + headerLength
         var payload = Array(buffer[start..<(start + payloadCount)])
         if isMasked {

@@ -56,12 +56,24 @@ struct WebSocketMessageAssembler {
             buffer = []
             validatedCount = 0
             validator = UTF8Validator()
+            if frame.isFinal && !isCompressed { return .message(try wholeMessage(frame)) }
         case .continuation:
             guard kind != nil else { throw WebSocketError(.unexpectedContinuation) }
         }
         try append(frame.payload)
         guard frame.isFinal else { return nil }
         return .message(try finishMessage())
+    }
+
+    /// An uncompressed message in one frame, made from the frame's payload without buffering it.
+    private mutating func wholeMessage(_ frame: WebSocketFrame) throws(WebSocketError) -> WebSocketMessage {
+        kind = nil
+        guard frame.payload.count <= maximumMessageSize else {
+            throw WebSocketError(.messageTooBig(limit: maximumMessageSize))
+        }
+        guard frame.opcode == .text else { return .data(Data(frame.payload)) }
+        guard validator.consume(frame.payload[...]), validator.isComplete else { throw WebSocketError(.invalidUTF8) }
+        return .string(String(decoding: frame.payload, as: UTF8.self))
     }
 
     private mutating func append(_ payload: [UInt8]) throws(WebSocketError) {
