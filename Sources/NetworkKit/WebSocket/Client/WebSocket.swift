@@ -1,6 +1,6 @@
 import InternalServiceUtilities
 
-/// An open WebSocket connection (RFC 6455), made by ``HTTPClient/webSocket(_:configuration:)``.
+/// An open WebSocket connection (RFC 6455), made by ``HTTPClient/webSocket(_:configuration:)-(URLRequest,_)``.
 ///
 /// Messages arrive through ``messages``, an `AsyncSequence` that ends when the connection closes
 /// normally and throws ``WebSocketError`` otherwise; ``send(_:)`` sends one; ``close(code:reason:)``
