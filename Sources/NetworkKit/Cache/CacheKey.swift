@@ -45,9 +45,10 @@ struct CacheKey: Hashable, Sendable, CustomStringConvertible {
     /// The extension of cache files, which tells them from lock and temporary files.
     static let fileExtension = ".cache"
 
-    /// `text` up to its first `#`.
+    /// `text` up to its first `#`. Most URLs have none, which a search of the bytes tells without
+    /// reading the text as characters.
     private static func withoutFragment(_ text: String) -> String {
-        guard let hash = text.firstIndex(of: "#") else { return text }
+        guard text.utf8.contains(UInt8(ascii: "#")), let hash = text.firstIndex(of: "#") else { return text }
         return String(text[..<hash])
     }
 }
