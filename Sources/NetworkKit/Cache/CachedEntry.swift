@@ -31,59 +31,13 @@ struct CachedEntry: Sendable, Equatable {
     /// lookup cost more than the rest of a fresh hit.
     private(set) var derived: Derived
 
-    /// Replaces the fields and times, as a validation does (§4.3.4), reading the fields once.
+    /// Replaces the fields and times, as a validation does (§4.3.4), reading again only the
+    /// fields that changed (see ``Derived/init(_:responseTime:reusing:)``).
     mutating func update(headers: HTTPHeaders, requestTime: Date, responseTime: Date) {
         self.headers = headers
         self.requestTime = requestTime
         self.responseTime = responseTime
-        derived = Derived(headers, responseTime: responseTime)
-    }
-
-    /// The values of the fields a lookup needs, parsed.
-    struct Derived: Sendable, Equatable {
-        /// The `Cache-Control` directives.
-        let directives: CacheControl
-        /// `date_value` of §4.2.3 (see ``CachedEntry/dateValue``).
-        let dateValue: Date
-        /// The first member of the first `Age` line, or 0 (§5.1).
-        let ageValue: Int
-        /// Whether an `Expires` field is present, and its date when it is a valid one.
-        let hasExpires: Bool
-        let expires: Date?
-        /// The first `Last-Modified` read as a date.
-        let lastModifiedDate: Date?
-        /// The first `ETag` and `Last-Modified`, trimmed, or nil when absent or empty.
-        let entityTag: String?
-        let lastModified: String?
-
-        init(_ headers: HTTPHeaders, responseTime: Date) {
-            directives = CacheControl(response: headers)
-            dateValue = Self.date("Date", in: headers, responseTime: responseTime) ?? responseTime
-            ageValue = Self.age(in: headers)
-            hasExpires = headers.contains("Expires")
-            expires = hasExpires ? Self.date("Expires", in: headers, responseTime: responseTime) : nil
-            lastModifiedDate = Self.date("Last-Modified", in: headers, responseTime: responseTime)
-            entityTag = Self.trimmed("ETag", in: headers)
-            lastModified = Self.trimmed("Last-Modified", in: headers)
-        }
-
-        /// The first `name` field, trimmed, or nil when absent or empty.
-        static func trimmed(_ name: String, in headers: HTTPHeaders) -> String? {
-            headers.value(for: name).map(FieldValue.trimmed).flatMap { $0.isEmpty ? nil : $0 }
-        }
-
-        /// The first `name` field read as an HTTP date, or nil when absent or not a date.
-        static func date(_ name: String, in headers: HTTPHeaders, responseTime: Date) -> Date? {
-            guard let text = headers.value(for: name) else { return nil }
-            return HTTPDate.parse(FieldValue.trimmed(text), now: responseTime)
-        }
-
-        /// The response's `Age`: the first member of its value (§5.1), or 0 when absent or invalid.
-        static func age(in headers: HTTPHeaders) -> Int {
-            guard let line = headers.value(for: "Age") else { return 0 }
-            let first = line.split(separator: ",", omittingEmptySubsequences: false).first ?? ""
-            return DeltaSeconds.parse(FieldValue.trimmed(first)) ?? 0
-        }
+        derived = Derived(Derived.Sources(headers), responseTime: responseTime, reusing: derived)
     }
 
     /// A stored response.
