@@ -116,7 +116,13 @@ struct CacheControl: Sendable, Equatable {
     ///
     /// - Parameter request: The request.
     init(request: URLRequest) {
-        let fields = request.allHTTPHeaderFields
+        self.init(requestFields: request.allHTTPHeaderFields)
+    }
+
+    /// The directives of a request whose fields are `fields` (see ``init(request:)``).
+    ///
+    /// - Parameter fields: The request's `allHTTPHeaderFields`.
+    init(requestFields fields: [String: String]?) {
         let values = URLRequest.value(of: "Cache-Control", in: fields).map { [$0] } ?? []
         self.init(fieldValues: values)
         if !isPresent, let pragma = URLRequest.value(of: "Pragma", in: fields),

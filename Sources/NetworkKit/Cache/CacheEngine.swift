@@ -38,30 +38,33 @@ enum CacheEngine {
     /// - Returns: The decision.
     static func lookup(_ request: URLRequest, in record: CacheRecord?, now: Date) -> CacheLookup {
         let method = request.httpMethod ?? "GET"
-        guard method == "GET" || method == "HEAD", !hasOwnPreconditions(request) else { return .miss }
-        let directives = CacheControl(request: request)
+        // Read once: on Linux each read of a request's fields builds a dictionary.
+        let fields = request.allHTTPHeaderFields
+        guard method == "GET" || method == "HEAD", !hasOwnPreconditions(fields) else { return .miss }
+        let directives = CacheControl(requestFields: fields)
         let policy = request.cachePolicy
         if policy == .reloadIgnoringLocalCacheData || policy == .reloadIgnoringLocalAndRemoteCacheData {
             return .miss
         }
-        guard let record, let entry = selected(in: record, for: request) else {
+        guard let record, let selected = selectedIndex(in: record, for: request) else {
             return directives.onlyIfCached || policy == .returnCacheDataDontLoad ? .unsatisfiable : .miss
         }
-        let freshness = CacheFreshness(of: entry, at: now)
         switch policy {
         case .returnCacheDataElseLoad, .returnCacheDataDontLoad:
+            let entry = record.entries[selected]
+            let freshness = CacheFreshness(of: entry, at: now)
             let source: HTTPResponseSource = freshness.isFresh ? .cache : .stale
             let response = CachedResponse(entry, for: request, source: source, at: now)
             return freshness.isFresh ? .fresh(response) : .stale(response, backgroundRevalidation: nil)
         case .reloadRevalidatingCacheData:
             if directives.onlyIfCached { return .unsatisfiable }
-            return .validate(CacheRevalidation.validation(for: record, selected: entry))
+            return .validate(CacheRevalidation.validation(for: record, selected: selected))
         default:
-            return protocolLookup(request, directives, record, entry, now: now)
+            return protocolLookup(request, directives, record, selected, now: now)
         }
     }
 
-    /// RFC 9111 §4 for `entry`, the stored response `request` chose.
+    /// RFC 9111 §4 for `record.entries[selected]`, the stored response `request` chose.
     ///
     /// - Fresh (§4.2), and no `no-cache` in the response (§5.2.2.4) or the request (§5.2.1.4, or
     ///   `Pragma`, §5.4), within the request's `max-age` (§5.2.1.1; `max-age=0` always validates, even
@@ -75,8 +78,9 @@ enum CacheEngine {
     ///   with a background validation (RFC 5861 §3).
     /// - Otherwise validate (§4.3.1), or, with `only-if-cached`, ``CacheLookup/unsatisfiable``.
     static func protocolLookup(
-        _ request: URLRequest, _ directives: CacheControl, _ record: CacheRecord, _ entry: CachedEntry, now: Date
+        _ request: URLRequest, _ directives: CacheControl, _ record: CacheRecord, _ selected: Int, now: Date
     ) -> CacheLookup {
+        let entry = record.entries[selected]
         let response = entry.directives
         let freshness = CacheFreshness(of: entry, at: now)
         // max-age=0 asks for validation whatever the age (a reload); other values compare with it
@@ -97,12 +101,12 @@ enum CacheEngine {
                 {
                     let stale = CachedResponse(entry, for: request, source: .stale, at: now)
                     return .stale(
-                        stale, backgroundRevalidation: CacheRevalidation.validation(for: record, selected: entry))
+                        stale, backgroundRevalidation: CacheRevalidation.validation(for: record, selected: selected))
                 }
             }
         }
         if directives.onlyIfCached { return .unsatisfiable }
-        return .validate(CacheRevalidation.validation(for: record, selected: entry))
+        return .validate(CacheRevalidation.validation(for: record, selected: selected))
     }
 
     /// The stored response to answer `request` with after the server answered its validation (or
@@ -124,7 +128,18 @@ enum CacheEngine {
     /// The stored response `request` chooses (§4.1): among those it matches by `Vary`, the most
     /// recent by `Date`, then by arrival.
     static func selected(in record: CacheRecord, for request: URLRequest) -> CachedEntry? {
-        record.entries.filter { CacheVary.matches($0, request) }.max { isOlder($0, than: $1) }
+        selectedIndex(in: record, for: request).map { record.entries[$0] }
+    }
+
+    /// The position in `record` of the stored response `request` chooses (see
+    /// ``selected(in:for:)``): of several equally recent, the first.
+    static func selectedIndex(in record: CacheRecord, for request: URLRequest) -> Int? {
+        var best: Int?
+        for index in record.entries.indices where CacheVary.matches(record.entries[index], request) {
+            if let current = best, !isOlder(record.entries[current], than: record.entries[index]) { continue }
+            best = index
+        }
+        return best
     }
 
     /// Whether `first` is older than `second` by `Date`, then by arrival.
@@ -140,7 +155,12 @@ enum CacheEngine {
 
     /// Whether `request` carries a precondition or a range of its own.
     static func hasOwnPreconditions(_ request: URLRequest) -> Bool {
-        guard let fields = request.allHTTPHeaderFields, !fields.isEmpty else { return false }
+        hasOwnPreconditions(request.allHTTPHeaderFields)
+    }
+
+    /// Whether a request whose fields are `fields` carries a precondition or a range of its own.
+    static func hasOwnPreconditions(_ fields: [String: String]?) -> Bool {
+        guard let fields, !fields.isEmpty else { return false }
         return fields.keys.contains { name in preconditionFields.contains { FieldName.same(name, $0) } }
     }
 

@@ -8,30 +8,33 @@ import InternalServiceUtilities
 /// Validation (RFC 9111 §4.3): the preconditions a cache sends (§4.3.1), the stored responses a
 /// 304 updates (§4.3.4), how their fields are updated (§3.2), and freshening by `HEAD` (§4.3.5).
 enum CacheRevalidation {
-    /// The conditional request for `selected`, one of `record`'s responses (§4.3.1).
+    /// The conditional request for `record.entries[selected]`, the response the request chose
+    /// (§4.3.1).
     ///
     /// `If-None-Match` lists the entity tag of every stored response of the URL, as §4.3.1 allows,
-    /// so the server can pick any variant. `If-Modified-Since` carries `selected`'s `Last-Modified`
-    /// when no other response's tag is sent, since that field is for a single stored response.
+    /// so the server can pick any variant. `If-Modified-Since` carries the chosen response's
+    /// `Last-Modified` when no other response's tag is sent, since that field is for a single
+    /// stored response.
     ///
     /// - Parameters:
     ///   - record: The stored responses of the request's URL.
-    ///   - selected: The one the request chose.
+    ///   - selected: The position of the one the request chose.
     /// - Returns: The fields to add.
-    static func validation(for record: CacheRecord, selected: CachedEntry) -> CacheValidation {
+    static func validation(for record: CacheRecord, selected: Int) -> CacheValidation {
         var tags: [String] = []
         var othersHaveTags = false
-        for entry in record.entries {
+        for (index, entry) in record.entries.enumerated() {
             guard let tag = entry.entityTag, !tags.contains(tag) else { continue }
             tags.append(tag)
-            if entry != selected { othersHaveTags = true }
+            if index != selected { othersHaveTags = true }
         }
-        var headers = HTTPHeaders()
-        if !tags.isEmpty { headers.add(name: "If-None-Match", value: tags.joined(separator: ", ")) }
-        if !othersHaveTags, let lastModified = selected.lastModified {
-            headers.add(name: "If-Modified-Since", value: lastModified)
+        // Two distinct names, so the fields are set as they are, without looking either up.
+        var fields: [HTTPHeader] = []
+        if !tags.isEmpty { fields.append(HTTPHeader(name: "If-None-Match", value: tags.joined(separator: ", "))) }
+        if !othersHaveTags, let lastModified = record.entries[selected].lastModified {
+            fields.append(HTTPHeader(name: "If-Modified-Since", value: lastModified))
         }
-        return CacheValidation(conditionalHeaders: headers)
+        return CacheValidation(conditionalHeaders: HTTPHeaders(keepingRepeats: fields))
     }
 
     /// The indices of the stored responses a 304 with `headers` updates (§4.3.4):
