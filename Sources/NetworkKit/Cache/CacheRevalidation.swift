@@ -75,35 +75,39 @@ enum CacheRevalidation {
     static func updated(_ entry: CachedEntry, with headers: HTTPHeaders, requestTime: Date, responseTime: Date)
         -> CachedEntry
     {
-        // Names are compared in place, ignoring case (a 304 has a handful of fields, a stored response
-        // a dozen): no lowercased copies, sets or dictionaries on this path, which every 304 takes.
-        let members = CacheStorability.connectionMembers(of: headers)
-        let incoming = headers.filter { field in
-            !FieldName.same(field.name, "Content-Length") && !FieldName.same(field.name, "Content-Range")
-                && !CacheStorability.isExcluded(field.name, connectionMembers: members)
-        }
+        var entry = entry
+        update(&entry, with: headers, requestTime: requestTime, responseTime: responseTime)
+        return entry
+    }
+
+    /// Updates `entry` in place as ``updated(_:with:requestTime:responseTime:)`` describes.
+    static func update(_ entry: inout CachedEntry, with headers: HTTPHeaders, requestTime: Date, responseTime: Date) {
+        // Each name is lowercased once (a 304 has a handful of fields, a stored response a dozen),
+        // then compared with `==`.
+        var incoming = CacheStorability.keyedStoredFields(of: headers)
+        incoming.removeAll { $0.key == "content-length" || $0.key == "content-range" }
         var written = [Bool](repeating: false, count: incoming.count)
         var result: [HTTPHeader] = []
         result.reserveCapacity(entry.headers.count + incoming.count)
         /// Adds every incoming field named as `incoming[first]`, from `first` on, once.
         func addIncoming(from first: Int) {
             guard !written[first] else { return }
-            for index in first..<incoming.count where FieldName.same(incoming[index].name, incoming[first].name) {
-                result.append(incoming[index])
+            let key = incoming[first].key
+            for index in first..<incoming.count where incoming[index].key == key {
+                result.append(incoming[index].field)
                 written[index] = true
             }
         }
         for field in entry.headers {
-            if let first = incoming.firstIndex(where: { FieldName.same($0.name, field.name) }) {
+            let key = field.name.lowercased()
+            if let first = incoming.firstIndex(where: { $0.key == key }) {
                 addIncoming(from: first)
             } else {
                 result.append(field)
             }
         }
         for index in incoming.indices { addIncoming(from: index) }
-        var entry = entry
         entry.update(headers: HTTPHeaders(keepingRepeats: result), requestTime: requestTime, responseTime: responseTime)
-        return entry
     }
 
     /// Whether a 200 response to `HEAD` lets the stored `entry` be updated (§4.3.5): every validator

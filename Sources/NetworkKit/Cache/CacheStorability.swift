@@ -46,27 +46,57 @@ enum CacheStorability {
     /// - Parameter headers: A response's fields.
     /// - Returns: The fields to store.
     static func storedFields(of headers: HTTPHeaders) -> HTTPHeaders {
-        let members = connectionMembers(of: headers)
-        return HTTPHeaders(keepingRepeats: headers.filter { !isExcluded($0.name, connectionMembers: members) })
+        HTTPHeaders(keepingRepeats: keyedStoredFields(of: headers).map(\.field))
     }
 
-    /// The field names a message's `Connection` fields list (trimmed, in their case).
-    static func connectionMembers(of headers: HTTPHeaders) -> [String] {
+    /// The fields of `headers` that ``storedFields(of:)`` keeps, in order, each with its name
+    /// lowercased (its key): names then compare with `==`, as `FieldName.same` compares them.
+    ///
+    /// - Parameter headers: A response's fields.
+    /// - Returns: The fields to store, with their keys.
+    static func keyedStoredFields(of headers: HTTPHeaders) -> [KeyedField] {
+        var keyed = headers.map { KeyedField(key: $0.name.lowercased(), field: $0) }
+        let members = connectionMembers(of: keyed)
+        keyed.removeAll { isExcluded($0.key, connectionMembers: members) }
+        return keyed
+    }
+
+    /// A field with its name lowercased.
+    struct KeyedField: Sendable {
+        /// The field's name, lowercased.
+        let key: String
+        /// The field.
+        let field: HTTPHeader
+    }
+
+    /// The field names a message's `Connection` fields list, trimmed and lowercased.
+    static func connectionMembers(of fields: [KeyedField]) -> [String] {
         var members: [String] = []
-        for line in headers.values(for: "Connection") {
-            for member in line.split(separator: ",") { members.append(FieldValue.trimmed(member)) }
+        for keyed in fields where keyed.key == "connection" {
+            let value = keyed.field.value
+            // In ASCII every byte is a character, so the value splits at the bytes of its commas.
+            guard value.utf8.allSatisfy({ $0 < 0x80 }) else {
+                for member in value.split(separator: ",") { members.append(FieldValue.trimmed(member).lowercased()) }
+                continue
+            }
+            var start = value.utf8.startIndex
+            for index in value.utf8.indices where value.utf8[index] == UInt8(ascii: ",") {
+                if start < index { members.append(FieldValue.trimmed(value[start..<index]).lowercased()) }
+                start = value.utf8.index(after: index)
+            }
+            if start < value.utf8.endIndex { members.append(FieldValue.trimmed(value[start...]).lowercased()) }
         }
         return members
     }
 
-    /// Whether §3.1 keeps the field `name` out of storage: a hop-by-hop or proxy field, or one that
-    /// `Connection` lists (`connectionMembers`); compared ignoring case, without copies.
-    static func isExcluded(_ name: String, connectionMembers: [String]) -> Bool {
-        hopByHopNames.contains { FieldName.same($0, name) } || connectionMembers.contains { FieldName.same($0, name) }
+    /// Whether §3.1 keeps the field whose lowercased name is `key` out of storage: a hop-by-hop or
+    /// proxy field, or one that `Connection` lists (`connectionMembers`, lowercased).
+    static func isExcluded(_ key: String, connectionMembers: [String]) -> Bool {
+        hopByHopNames.contains(key) || connectionMembers.contains(key)
     }
 
-    /// Hop-by-hop and proxy fields, never stored.
-    private static let hopByHopNames: [String] = [
+    /// Hop-by-hop and proxy fields, never stored, lowercased.
+    private static let hopByHopNames: Set<String> = [
         "connection", "keep-alive", "proxy-connection", "te", "transfer-encoding", "upgrade", "proxy-authenticate",
         "proxy-authentication-info", "proxy-authorization",
     ]
