@@ -10,6 +10,10 @@ protocol CacheStorage: Sendable {
     /// Stores `record` in place of its key's previous one, or removes the key when it holds no
     /// responses; then evicts down to the budget.
     mutating func setRecord(_ record: CacheRecord)
+    /// Runs `body` on the stored responses of `key` and stores them back when it returns a value
+    /// (`body` changes nothing when it returns nil); nil when nothing is stored under `key`.
+    /// Reading counts as a use.
+    mutating func updateRecord<Result>(for key: CacheKey, _ body: (inout CacheRecord) -> Result?) -> Result?
     /// Removes the stored responses of `key`.
     mutating func removeRecord(for key: CacheKey)
     /// Removes everything.
@@ -18,6 +22,15 @@ protocol CacheStorage: Sendable {
     var currentBytes: Int { get }
     /// The last I/O failure, nil for memory or after a success.
     var lastError: HTTPCacheError? { get }
+}
+
+extension CacheStorage {
+    /// ``record(for:)``, `body`, then ``setRecord(_:)`` when `body` returns a value.
+    mutating func updateRecord<Result>(for key: CacheKey, _ body: (inout CacheRecord) -> Result?) -> Result? {
+        guard var record = record(for: key), let result = body(&record) else { return nil }
+        setRecord(record)
+        return result
+    }
 }
 
 /// A ``CacheStorage`` in memory, bounded by bytes (``CacheRecord/cost``), evicting the least
@@ -40,6 +53,19 @@ struct MemoryCacheStorage: CacheStorage {
         guard let record = records[key] else { return nil }
         recency.touch(key)
         return record
+    }
+
+    /// Changes the record in place: it leaves the dictionary while `body` runs, so its entries are
+    /// not copied when `body` changes one.
+    mutating func updateRecord<Result>(for key: CacheKey, _ body: (inout CacheRecord) -> Result?) -> Result? {
+        guard var record = records.removeValue(forKey: key) else { return nil }
+        guard let result = body(&record) else {
+            records[key] = record
+            recency.touch(key)
+            return nil
+        }
+        setRecord(record)
+        return result
     }
 
     mutating func setRecord(_ record: CacheRecord) {

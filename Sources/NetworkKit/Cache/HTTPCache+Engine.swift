@@ -148,22 +148,23 @@ extension HTTPCache {
         guard let url = request.url else { return nil }
         let key = CacheKey(url: url)
         return storage.withLock { storage -> CachedResponse? in
-            guard var record = storage.record(for: key) else { return nil }
-            let indices = CacheRevalidation.indicesToUpdate(in: record, notModified: headers, request: request)
-            guard !indices.isEmpty else { return nil }
-            for index in indices {
-                record.entries[index] = CacheRevalidation.updated(
-                    record.entries[index], with: headers, requestTime: requestTime, responseTime: responseTime)
+            storage.updateRecord(for: key) { record -> CachedResponse? in
+                let indices = CacheRevalidation.indicesToUpdate(in: record, notModified: headers, request: request)
+                guard !indices.isEmpty else { return nil }
+                for index in indices {
+                    CacheRevalidation.update(
+                        &record.entries[index], with: headers, requestTime: requestTime, responseTime: responseTime)
+                }
+                let chosen = indices.first { CacheVary.matches(record.entries[$0], request) } ?? indices[0]
+                let response = CachedResponse(
+                    record.entries[chosen], for: request, source: .revalidated, at: responseTime)
+                // A 304 that adds no-store leaves the response usable this once, then gone (§5.2.2.5)
+                record.entries.removeAll { entry in
+                    let directives = entry.directives
+                    return directives.noStore && !directives.mustUnderstand
+                }
+                return response
             }
-            let chosen = indices.first { CacheVary.matches(record.entries[$0], request) } ?? indices[0]
-            let response = CachedResponse(record.entries[chosen], for: request, source: .revalidated, at: responseTime)
-            // A 304 that adds no-store leaves the response usable this once, then gone (§5.2.2.5)
-            record.entries = record.entries.filter { entry in
-                let directives = entry.directives
-                return !directives.noStore || directives.mustUnderstand
-            }
-            storage.setRecord(record)
-            return response
         }
     }
 
