@@ -1,4 +1,5 @@
 import Foundation
+import InternalServiceUtilities
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -37,10 +38,29 @@ struct CachedResponse: Sendable, Equatable {
         }
         let age = CacheFreshness.currentAge(of: entry, at: now)
         self.age = DeltaSeconds.clamped(age)
-        headers.update(name: "Age", value: String(self.age))
         self.status = entry.status
-        self.headers = headers
+        self.headers = Self.setting(HTTPHeader(name: "Age", value: String(self.age)), in: headers)
         self.body = request.httpMethod == "HEAD" ? Data() : entry.body
         self.source = source
+    }
+
+    /// `headers` with `age` in place of the first `Age` field and without the others, or with it
+    /// appended when there is none, as `HTTPHeaders.update(_:)` sets a field, in one pass that
+    /// compares only names of three bytes (and names not in ASCII) with `Age`.
+    private static func setting(_ age: HTTPHeader, in headers: HTTPHeaders) -> HTTPHeaders {
+        var fields: [HTTPHeader] = []
+        fields.reserveCapacity(headers.count + 1)
+        var written = false
+        for field in headers {
+            let name = field.name.utf8
+            if name.count == 3 || name.contains(where: { $0 >= 0x80 }), FieldName.same(field.name, "Age") {
+                if !written { fields.append(age) }
+                written = true
+            } else {
+                fields.append(field)
+            }
+        }
+        if !written { fields.append(age) }
+        return HTTPHeaders(keepingRepeats: fields)
     }
 }
