@@ -78,10 +78,12 @@ public final class WebSocket: Sendable {
     /// and closed it, or after ``WebSocketConfiguration/closeTimeout``.
     ///
     /// - Parameters:
-    ///   - code: The status code to send (``WebSocketCloseCode/normalClosure`` by default).
+    ///   - code: The status code to send (``WebSocketCloseCode/normalClosure`` by default); a code
+    ///     RFC 6455 §7.4 forbids on the wire (1005, 1006, 1015, or outside 1000–4999's allowed
+    ///     ranges) is sent as ``WebSocketCloseCode/normalClosure``.
     ///   - reason: The reason, cut to 123 bytes of UTF-8.
     public func close(code: WebSocketCloseCode = .normalClosure, reason: String = "") async {
-        await engine.close(code: code, reason: reason)
+        await engine.close(code: code.isAllowedOnWire ? code : .normalClosure, reason: reason)
     }
 
     /// Closes the connection at once, without a close handshake; waiting calls fail with
