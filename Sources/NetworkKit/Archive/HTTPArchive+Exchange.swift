@@ -14,6 +14,8 @@ extension HTTPArchive {
         package var responseBody: Data
         package var started: Date
         package var duration: Duration
+        /// The frames of the WebSocket a `101` answer opened, when the recorder saw them.
+        package var webSocketMessages: [WebSocketFrameRecord]?
 
         package init(
             method: String, url: URL, requestHeaders: [(name: String, value: String)], requestBody: Data?,
@@ -76,6 +78,14 @@ extension HTTPArchive.Entry {
             startedDateTime: Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(exchange.started),
             time: milliseconds, request: request, response: response,
             timings: HTTPArchive.Timings(send: 0, wait: milliseconds, receive: 0))
+        if exchange.status == 101 && exchange.webSocketMessages != nil
+            || response.headers.contains(where: {
+                FieldName.same($0.name, "upgrade") && $0.value.lowercased() == "websocket"
+            })
+        {
+            resourceType = HTTPArchive.webSocketResourceType
+        }
+        webSocketMessages = exchange.webSocketMessages
     }
 }
 

@@ -48,12 +48,16 @@ extension HTTPArchive {
         }
         let decoder = JSONDecoder()
         decoder.userInfo[Self.entryLimitKey] = limits.maximumEntries
+        decoder.userInfo[Self.webSocketMessageLimitKey] = limits.maximumWebSocketMessages
         do {
             self = try decoder.decode(HTTPArchive.self, from: data)
         } catch let error as EntryLimitExceeded {
             throw .archiveFailed(
                 .init(entry: nil, field: "log.entries", reason: .tooManyEntries(count: error.count, limit: error.limit))
             )
+        } catch let error as WebSocketMessageLimitExceeded {
+            let detail = "\(error.count) WebSocket messages, more than the limit of \(error.limit)"
+            throw .archiveFailed(.init(entry: error.entry, field: "_webSocketMessages", reason: .invalidValue(detail)))
         } catch let error as DecodingError {
             throw .archiveFailed(Self.failure(error))
         } catch {
@@ -63,6 +67,7 @@ extension HTTPArchive {
             _ = try entry.response.content.body(entry: index, limit: limits.maximumBodyBytes)
             _ = try entry.request.postData?.body(entry: index, limit: limits.maximumBodyBytes)
         }
+        try Self.checkWebSocketPayloads(of: log.entries, limit: limits.maximumBodyBytes)
     }
 
     /// The failure a decoding error describes, naming the entry and field.

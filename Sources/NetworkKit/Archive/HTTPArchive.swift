@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Fields the specification requires are non-optional, so a file without one fails to decode with
 /// an error naming the entry and the field; optional ones and `comment`s are optional; unknown
-/// fields (Chrome's `_initiator`, `_priority`…) are ignored when read and never written.
+/// fields (Chrome's `_initiator`, `_priority`…) are ignored when read and never written, but for
+/// Chrome's `_resourceType` and `_webSocketMessages` (a WebSocket's frames), which are kept.
 package struct HTTPArchive: Codable, Sendable, Equatable {
     package var log: Log
 
@@ -50,7 +51,12 @@ package struct HTTPArchive: Codable, Sendable, Equatable {
                 guard entries.count < limit else {
                     throw HTTPArchive.EntryLimitExceeded(count: entries.count + 1, limit: limit)
                 }
-                entries.append(try list.decode(Entry.self))
+                do {
+                    entries.append(try list.decode(Entry.self))
+                } catch var error as HTTPArchive.WebSocketMessageLimitExceeded {
+                    error.entry = entries.count
+                    throw error
+                }
             }
             self.entries = entries
         }
@@ -97,6 +103,10 @@ package struct HTTPArchive: Codable, Sendable, Equatable {
         package var serverIPAddress: String?
         package var connection: String?
         package var comment: String?
+        /// Chrome's `_resourceType`: `document`, `fetch`, `websocket`…
+        package var resourceType: String?
+        /// Chrome's `_webSocketMessages`: the frames of the WebSocket the entry opened, oldest first.
+        package var webSocketMessages: [WebSocketFrameRecord]?
 
         package init(
             startedDateTime: String, time: Double, request: Request, response: Response, timings: Timings
@@ -107,6 +117,31 @@ package struct HTTPArchive: Codable, Sendable, Equatable {
             self.response = response
             self.cache = Cache()
             self.timings = timings
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case pageref, startedDateTime, time, request, response, cache, timings, serverIPAddress, connection
+            case comment
+            case resourceType = "_resourceType"
+            case webSocketMessages = "_webSocketMessages"
+        }
+
+        /// Reads an entry, refusing more WebSocket frames than the reader's limit before decoding them.
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            pageref = try container.decodeIfPresent(String.self, forKey: .pageref)
+            startedDateTime = try container.decode(String.self, forKey: .startedDateTime)
+            time = try container.decode(Double.self, forKey: .time)
+            request = try container.decode(Request.self, forKey: .request)
+            response = try container.decode(Response.self, forKey: .response)
+            cache = try container.decode(Cache.self, forKey: .cache)
+            timings = try container.decode(Timings.self, forKey: .timings)
+            serverIPAddress = try container.decodeIfPresent(String.self, forKey: .serverIPAddress)
+            connection = try container.decodeIfPresent(String.self, forKey: .connection)
+            comment = try container.decodeIfPresent(String.self, forKey: .comment)
+            resourceType = try container.decodeIfPresent(String.self, forKey: .resourceType)
+            let limit = (decoder.userInfo[HTTPArchive.webSocketMessageLimitKey] as? Int) ?? Int.max
+            webSocketMessages = try HTTPArchive.decodeWebSocketMessages(from: container, limit: limit)
         }
     }
 

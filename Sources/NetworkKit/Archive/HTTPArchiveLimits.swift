@@ -12,7 +12,11 @@ public struct HTTPArchiveLimits: Sendable, Hashable {
     public var maximumEntries = 50_000
     /// The largest body of one entry, request or response, once decoded: 64 MiB unless changed.
     public var maximumBodyBytes = 64 * 1024 * 1024
+    /// The most frames one WebSocket entry's `_webSocketMessages` may list: 100,000 unless
+    /// changed. Each frame's payload is held to ``maximumBodyBytes``.
+    public var maximumWebSocketMessages = 100_000
 
-    /// Creates the default limits: 256 MiB of file, 50,000 entries, 64 MiB per body.
+    /// Creates the default limits: 256 MiB of file, 50,000 entries, 64 MiB per body, 100,000
+    /// WebSocket frames per entry.
     public init() {}
 }

@@ -21,7 +21,12 @@ public import Foundation
 /// ```
 ///
 /// Bodies of downloads to a file and of streams are not kept (their entries have an empty body);
-/// timings hold the whole duration as `wait`.
+/// timings hold the whole duration as `wait`. A WebSocket opened with ``HTTPClient/webSocket(_:configuration:)-(URLRequest,_)``
+/// is recorded as its handshake only: an entry with status `101` and `_resourceType: websocket`,
+/// without `_webSocketMessages`, as monitors see requests and not the messages that follow. To
+/// record the messages too, open the WebSocket through MockServerKit's recording proxy
+/// (`MockServer.forward(to:recordingTo:)` or `service-utils record`), which writes them in the
+/// format Chrome exports.
 public final class HTTPArchiveRecorder: EventMonitor {
     /// What is masked.
     public let redaction: Redaction
@@ -74,6 +79,11 @@ public final class HTTPArchiveRecorder: EventMonitor {
             requestHeaders: request.headers.map { (name: $0.name, value: $0.value) }, requestBody: request.httpBody,
             status: status, responseHeaders: headers.map { (name: $0.name, value: $0.value) }, responseBody: body,
             started: Date(timeIntervalSinceNow: -duration.secondsValue), duration: duration)
+        try? archive.append(HTTPArchive.Entry(exchange, redaction: redaction))
+    }
+
+    /// Writes `exchange` as an entry (the recording proxy's WebSocket conversations come this way).
+    package func record(_ exchange: HTTPArchive.Exchange) {
         try? archive.append(HTTPArchive.Entry(exchange, redaction: redaction))
     }
 
