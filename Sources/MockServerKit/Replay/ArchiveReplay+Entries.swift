@@ -10,7 +10,7 @@ extension ArchiveReplay {
         throws(MockServerError) -> Recorded?
     {
         let status = entry.response.status
-        guard (200...999).contains(status) else { return nil }
+        guard (200...999).contains(status) || entry.isWebSocket else { return nil }
         guard let url = ArchiveURL(entry.request.url) else {
             throw .invalidArchive(
                 .init(entry: index, field: "request.url", reason: .invalidValue("not an absolute URL")))
@@ -25,12 +25,13 @@ extension ArchiveReplay {
             guard case .archiveFailed(let failure) = error else { return nil }
             throw .invalidArchive(failure)
         }
+        let conversation = entry.isWebSocket ? try ReplayConversation(entry, index: index, limits: options.limits) : nil
         let key = key(
             method: entry.request.method, target: url.target,
-            body: options.bodyMatching == .exact ? requestBody : nil)
+            body: options.bodyMatching == .exact ? requestBody : nil, upgrade: conversation != nil)
         return Recorded(
             index: index, method: entry.request.method, authority: url.authority, url: entry.request.url,
-            key: key, response: response(entry.response, body: body))
+            key: key, response: response(entry.response, body: body), conversation: conversation)
     }
 
     /// Fields the server writes itself or that belong to one connection.

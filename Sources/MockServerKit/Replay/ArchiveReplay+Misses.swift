@@ -39,7 +39,8 @@ extension ArchiveReplay {
         let entry: Int
         let method: String
         let url: String
-        /// What differs: `method`, `host`, `path`, `query`, `body`.
+        /// What differs: `method`, `host`, `path`, `query`, `body`, `websocket` (one is a WebSocket
+        /// upgrade, the other not).
         let differs: [String]
     }
 
@@ -61,6 +62,10 @@ extension ArchiveReplay {
         }
         if recorded.key.method != key.method {
             result.names.append("method")
+            result.weight += 4
+        }
+        if recorded.key.upgrade != key.upgrade {
+            result.names.append("websocket")
             result.weight += 4
         }
         if recorded.key.query != key.query {

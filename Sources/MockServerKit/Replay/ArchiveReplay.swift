@@ -14,15 +14,19 @@ final class ArchiveReplay: Sendable {
         let url: String
         let key: Key
         var response: MockResponse
+        /// The frames to play, for an entry that opened a WebSocket; nil for an HTTP one.
+        var conversation: ReplayConversation? = nil
     }
 
     /// What identical requests share: method, path and sorted query items in normal form (see
-    /// ``NormalizedTarget``) and (when bodies are matched) the body.
+    /// ``NormalizedTarget``), (when bodies are matched) the body, and whether it is a WebSocket
+    /// upgrade answered by a conversation.
     struct Key: Hashable, Sendable {
         let method: String
         let path: String
         let query: [String]
         let body: Data?
+        var upgrade = false
     }
 
     private struct HostKey: Hashable {
@@ -75,9 +79,10 @@ final class ArchiveReplay: Sendable {
         self.authorities = Set(entries.map(\.authority))
     }
 
-    /// The recorded answer to `request`, or a 404 naming the closest recorded requests.
+    /// The recorded answer to `request` among the HTTP entries, or a 404 naming the closest recorded
+    /// requests (WebSocket entries among them, for an upgrade).
     func answer(_ request: MockRequest) -> MockResponse {
-        let key = Self.key(
+        var key = Self.key(
             method: request.method.rawValue, target: request.target,
             body: options.bodyMatching == .exact ? request.body : nil)
         let authority = request.headers["Host"]?.lowercased() ?? ""
@@ -87,6 +92,7 @@ final class ArchiveReplay: Sendable {
             let get = Key(method: "GET", path: key.path, query: key.query, body: key.body)
             position = take(get, authority: authority)
         }
+        if position == nil { key.upgrade = Self.isWebSocketUpgrade(request) }
         let response = position.map { entries[$0].response } ?? miss(request, key: key, authority: authority)
         options.onAnswer?(request, response)
         return response
@@ -94,7 +100,7 @@ final class ArchiveReplay: Sendable {
 
     /// The next recorded answer to requests with `key`: of the host `authority` names when the file
     /// recorded it, else of any host; nil when there is none.
-    private func take(_ key: Key, authority: String) -> Int? {
+    func take(_ key: Key, authority: String) -> Int? {
         cursors.withLock { cursors in
             if authorities.contains(authority) {
                 let hostKey = HostKey(authority: authority, key: key)
@@ -111,8 +117,8 @@ final class ArchiveReplay: Sendable {
     }
 
     /// The key of a request: its method, path and query in normal form, and body.
-    static func key<Text: StringProtocol>(method: String, target: Text, body: Data?) -> Key {
+    static func key<Text: StringProtocol>(method: String, target: Text, body: Data?, upgrade: Bool = false) -> Key {
         let normalized = NormalizedTarget(target)
-        return Key(method: method, path: normalized.path, query: normalized.query, body: body)
+        return Key(method: method, path: normalized.path, query: normalized.query, body: body, upgrade: upgrade)
     }
 }

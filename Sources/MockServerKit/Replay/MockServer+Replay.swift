@@ -29,6 +29,28 @@ extension MockServer {
     /// ``conditions`` apply to its answers: a request a condition fails (`failFirst`, a fault) has
     /// still taken its place in the recording order.
     ///
+    /// An entry whose answer is `101` and that opened a WebSocket (Chrome marks it
+    /// `_resourceType: websocket` and lists its frames in `_webSocketMessages`) answers a WebSocket
+    /// upgrade matched as above (method `GET`, host, path and query): the server accepts it, with
+    /// the subprotocol the entry recorded, and plays the conversation. The server's messages
+    /// (`receive`) go in order, each once the client's messages (`send`) recorded before it have
+    /// arrived; ``ReplayOptions/webSocketMessageMatching`` says whether those must equal the
+    /// recorded ones (by default; a mismatch closes with 1008 naming the message expected) or are
+    /// only counted, and ``ReplayOptions/keepsWebSocketTiming`` whether the recorded pauses are
+    /// kept. A recorded close frame (opcode 8) ends the conversation: the server sends it with its
+    /// code and reason when the server closed, or waits for the client's close when the client did.
+    /// A recording that ends without one (Chrome's usually do: the page was still open) leaves the
+    /// socket open after the last message, until the client closes it. Pings, pongs and Chrome's
+    /// `error` records are skipped. An upgrade that no WebSocket entry matches is answered as any
+    /// request, usually with the 404 listing the closest entries.
+    ///
+    /// ```swift
+    /// try server.replay(archiveAt: chatHAR)        // recorded in Chrome: wss://chat.example.com/room
+    /// let socket = try await HTTPClient().webSocket(URLRequest(url: server.url("room")))
+    /// try await socket.send(.string("hello"))      // as recorded
+    /// let reply = try await socket.receive()       // the server's recorded answer
+    /// ```
+    ///
     /// ```swift
     /// let server = try MockServer()
     /// try server.replay(archiveAt: Bundle.module.url(forResource: "checkout", withExtension: "har")!)
@@ -53,10 +75,7 @@ extension MockServer {
             throw .invalidArchive(failure)
         }
         let replay = try ArchiveReplay(archive, options: options, answeringAs: Self.withoutTrailingSlash(baseURL))
-        // Without a callback an answer is a lookup that never blocks, so the event loop gives it at
-        // once; a caller's `onAnswer` runs on a handler thread, as documented.
-        let answer: MockServer.SynchronousHandler = { request in replay.answer(request) }
-        core.router.setFallback(options.onAnswer == nil ? .inline(answer) : .synchronous(answer))
+        core.router.setFallback(choosing: { request in replay.handler(for: request) })
         return replay.servedEntryCount
     }
 }

@@ -46,11 +46,18 @@ final class MockRouter: Sendable {
     }
 
     private let stubs = Locked<[Stub]>([])
-    /// What answers a request no stub matches (a replayed archive, a recording proxy); nil gives 404 or 405.
-    private let fallback = Locked<Handler?>(nil)
+    /// What answers a request no stub matches (a replayed archive, a recording proxy), chosen per
+    /// request, so a WebSocket upgrade can get a WebSocket route; nil gives 404 or 405. It runs on
+    /// the event-loop thread, so it must not block.
+    private let fallback = Locked<(@Sendable (MockRequest) -> Handler)?>(nil)
 
     func setFallback(_ handler: Handler?) {
-        fallback.withLock { $0 = handler }
+        guard let handler else { return setFallback(choosing: nil) }
+        setFallback(choosing: { _ in handler })
+    }
+
+    func setFallback(choosing choose: (@Sendable (MockRequest) -> Handler)?) {
+        fallback.withLock { $0 = choose }
     }
 
     func add(_ stub: Stub) {
@@ -85,7 +92,7 @@ final class MockRouter: Sendable {
             if !allowed.contains(stub.method) { allowed.append(stub.method) }
         }
         if let getFallback { return getFallback }
-        if let handler = fallback.value { return .handler(handler, pathParameters: [:], conditions: []) }
+        if let choose = fallback.value { return .handler(choose(request), pathParameters: [:], conditions: []) }
         if !failed.isEmpty { return .unmatched(failed: failed) }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed.reversed())
     }
