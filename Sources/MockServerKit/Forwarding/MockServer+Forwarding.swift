@@ -32,6 +32,17 @@ extension MockServer {
     /// `proxy_redirect default` does), so the app follows it through the proxy. When the upstream
     /// cannot be reached the answer is 502 and nothing is recorded.
     ///
+    /// A WebSocket upgrade (`Upgrade: websocket`) is passed through: the proxy accepts it, opens the
+    /// same path on the upstream with NetworkKit's client (offering the client's first subprotocol
+    /// and its other fields but the handshake's own), and relays every message both ways, the
+    /// first close frame with its code and reason. When the conversation ends, it is appended to
+    /// the file as Chrome records one: the upstream's `101` answer, `_resourceType: websocket` and
+    /// `_webSocketMessages` (text as it is, binary in base64, the close as opcode 8), which
+    /// ``replay(archiveAt:options:)`` plays back. Compression is agreed on each side on its own.
+    /// An upstream that refuses the upgrade or fails closes the client with 1014 (bad gateway);
+    /// a refusal is not recorded. At most 100,000 frames and 64 MiB of a conversation are recorded
+    /// (``HTTPArchiveLimits``' defaults, so the file can be replayed); the rest is relayed only.
+    ///
     /// - Parameters:
     ///   - upstream:  The server to forward to, such as `https://api.example.com/v2`.
     ///   - file:      Where to write the archive (an existing file is replaced).
@@ -60,10 +71,21 @@ extension MockServer {
             configuration.validatesContentType = false
             configuration.followsRedirects = false
         }
+        // WebSocket handshakes go through a client of their own, so the recorder writes each
+        // conversation once, whole, rather than also its bare `101`.
+        let webSocketClient = HTTPClient { configuration in
+            configuration.eventMonitors = monitors
+            configuration.followsRedirects = false
+        }
         let base = Self.withoutTrailingSlash(upstream)
         let proxy = Self.withoutTrailingSlash(baseURL)
-        core.router.setFallback(
-            .async { request in await Self.forward(request, to: base, through: client, answeringAs: proxy) })
+        let forward: MockRouter.Handler = .async { request in
+            await Self.forward(request, to: base, through: client, answeringAs: proxy)
+        }
+        core.router.setFallback(choosing: { request in
+            guard ArchiveReplay.isWebSocketUpgrade(request) else { return forward }
+            return .webSocket(Self.relayRoute(for: request, to: base, through: webSocketClient, recorder: recorder))
+        })
         return recorder
     }
 
