@@ -10,7 +10,9 @@ import FuzzSupport
 /// input removes, retypes or fills (built). Either the reader refuses it with `archiveFailed` naming
 /// an entry inside the limit, or it reads it: within the limits, every body decodes within the body
 /// limit, the archive encodes and reads back equal, and a replay of it answers a request without
-/// crashing (a recorded answer or a 404).
+/// crashing (a recorded answer or a 404). Built documents may be WebSocket entries as Chrome writes
+/// them (`_webSocketMessages`), whose frames must decode within the limits once read, and the
+/// replay is also asked for a WebSocket upgrade.
 @main
 enum HARReaderFuzzer {
     static let limits: HTTPArchiveLimits = {
@@ -18,6 +20,7 @@ enum HARReaderFuzzer {
         limits.maximumEntries = 16
         limits.maximumBodyBytes = 4_096
         limits.maximumFileBytes = 64 * 1024
+        limits.maximumWebSocketMessages = 8
         return limits
     }()
 
@@ -28,6 +31,7 @@ enum HARReaderFuzzer {
     static let fields = [
         "method", "url", "status", "text", "encoding", "mimeType", "size", "headers", "postData", "cookies",
         "queryString", "time", "startedDateTime", "timings", "cache", "redirectURL", "httpVersion",
+        "_webSocketMessages", "type", "opcode", "data", "_resourceType",
     ]
 
     static func main() {
@@ -49,7 +53,7 @@ enum HARReaderFuzzer {
     /// A document of up to three entries, each a valid entry with some fields replaced by the input's.
     static func built(_ input: inout FuzzInput) -> Data {
         let entries = (0..<input.choice(4)).map { _ in
-            var entry = template
+            var entry = input.flag() ? webSocketTemplate : template
             for _ in 0..<input.choice(4) {
                 let field = input.pick(fields)
                 let value = input.flag() ? input.pick(values) : "\"\(input.text(upTo: 12))\""
@@ -72,6 +76,17 @@ enum HARReaderFuzzer {
           "headersSize":-1,"bodySize":2}}
         """#
 
+    /// A WebSocket entry as Chrome writes one: 101, its frames (text, binary, close) listed.
+    static let webSocketTemplate = #"""
+        {"startedDateTime":"2026-01-01T00:00:00Z","time":1,"cache":{},"timings":{"send":0,"wait":1,"receive":0},
+         "_resourceType":"websocket","_webSocketMessages":[{"type":"send","time":1.5,"opcode":1,"data":"hi"},
+          {"type":"receive","time":2,"opcode":2,"data":"aGk="},{"type":"receive","time":3,"opcode":8,"data":"A+g="}],
+         "request":{"method":"GET","url":"ws://a.example/p?q=1","httpVersion":"HTTP/1.1","cookies":[],
+          "headers":[{"name":"Host","value":"a.example"}],"queryString":[],"headersSize":-1,"bodySize":0},
+         "response":{"status":101,"statusText":"Switching Protocols","httpVersion":"HTTP/1.1","cookies":[],
+          "headers":[],"content":{"size":0,"mimeType":"x-unknown"},"redirectURL":"","headersSize":-1,"bodySize":0}}
+        """#
+
     static func check(_ document: Data, target: String) {
         let archive: HTTPArchive
         do {
@@ -91,6 +106,12 @@ enum HARReaderFuzzer {
             let body = try? entry.response.content.body(entry: index, limit: limits.maximumBodyBytes)
             invariant(body != nil, "entry \(index)'s body failed after the reader accepted it")
             invariant((body?.count ?? 0) <= limits.maximumBodyBytes, "entry \(index)'s body over the limit")
+            let frames = entry.webSocketMessages ?? []
+            invariant(frames.count <= limits.maximumWebSocketMessages, "entry \(index) has \(frames.count) frames")
+            for (position, frame) in frames.enumerated() {
+                let payload = try? frame.payload(entry: index, position: position, limit: limits.maximumBodyBytes)
+                invariant(payload != nil, "entry \(index)'s frame \(position) failed after the reader accepted it")
+            }
         }
         let encoded = try? JSONEncoder().encode(archive)
         let again = encoded.flatMap { try? HTTPArchive(data: $0, limits: limits) }
@@ -105,5 +126,10 @@ enum HARReaderFuzzer {
         guard let replay = try? ArchiveReplay(archive, options: options) else { return }
         let response = replay.answer(MockRequest(method: .get, target: target, headers: ["Host": "a.example"]))
         invariant((200...999).contains(response.status), "answered with status \(response.status)")
+        // An upgrade is answered by a WebSocket entry's route or as any request.
+        let upgrade = MockRequest(
+            method: .get, target: target,
+            headers: ["Host": "a.example", "Upgrade": "websocket", "Connection": "Upgrade"])
+        _ = replay.handler(for: upgrade)
     }
 }
