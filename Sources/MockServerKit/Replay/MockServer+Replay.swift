@@ -15,7 +15,7 @@ extension MockServer {
     /// file recorded, only that host's entries count; otherwise entries of any host do. Identical
     /// requests get the matching entries in recording order, the last one repeating; a `HEAD`
     /// nothing recorded gets its `GET`'s head. Entries with status 0 (aborted in the browser) or
-    /// below 200 are skipped.
+    /// below 200 are skipped, but for WebSocket ones (below).
     ///
     /// Bodies are sent as recorded: `text` as it is, `encoding: base64` decoded. A `Content-Encoding`
     /// header over a body that is not encoded (browsers save decoded text beside the server's

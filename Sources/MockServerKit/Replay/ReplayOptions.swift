@@ -41,7 +41,8 @@ extension MockServer {
         /// How large a file, how many entries and how large a body are read.
         public var limits = HTTPArchiveLimits()
         /// Called with each request and the answer chosen for it (a recorded one or the 404 of a
-        /// miss), before the server's conditions apply; nil unless set. It runs on the server's
+        /// miss), before the server's conditions apply (for a replayed WebSocket, the recorded `101`
+        /// once the upgrade is accepted); nil unless set. It runs on the server's
         /// handler threads, so it must be quick.
         public var onAnswer: (@Sendable (MockRequest, MockResponse) -> Void)?
 
