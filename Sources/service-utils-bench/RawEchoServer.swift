@@ -2,6 +2,7 @@
 #if os(Linux) || os(macOS)
     import Foundation
     import InternalServiceUtilities
+    import NetworkKit
 
     #if canImport(Glibc)
         import Glibc
@@ -190,28 +191,11 @@
                 }
                 let payloadStart = output.count
                 guard reader.move(length, to: &output) else { return }
-                unmask(&output, from: payloadStart, key: mask)
+                // NetworkKit's own masking (package access): masking twice unmasks.
+                WebSocketFrame.mask(
+                    &output, from: payloadStart, key: mask.reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
                 guard writeAll(descriptor, output, count: output.count) else { return }
                 if opcode == 0x8 { return }
-            }
-        }
-
-        private static func unmask(_ bytes: inout [UInt8], from start: Int, key: [UInt8]) {
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { raw in
-                for index in 0..<8 { raw[index] = key[index % 4] }
-            }
-            bytes.withUnsafeMutableBytes { raw in
-                var index = start
-                while index + 8 <= raw.count {
-                    let value = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ word
-                    raw.storeBytes(of: value, toByteOffset: index, as: UInt64.self)
-                    index += 8
-                }
-                while index < raw.count {
-                    raw[index] ^= key[(index - start) % 4]
-                    index += 1
-                }
             }
         }
 
