@@ -20,8 +20,8 @@ public enum MockServerError: Error, Sendable, Equatable {
     case invalidArchive(HTTPError.ArchiveFailure)
     /// A WebSocket client broke RFC 6455 (an unmasked frame, text that is not UTF-8, a message over
     /// ``MockServer/Configuration/maxBodyBytes``…), so the server closed the connection with the
-    /// error's ``WebSocketError/closeCode``; or a message was sent after the close handshake began
-    /// (``WebSocketError/Reason/notOpen``).
+    /// error's `WebSocketError.closeCode`; or a message was sent after the close handshake began
+    /// (`WebSocketError.Reason.notOpen`).
     case webSocketFailed(WebSocketError)
 
     /// Why ``MockServerError/startFailed(_:)`` happened.

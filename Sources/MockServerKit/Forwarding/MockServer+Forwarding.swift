@@ -41,7 +41,7 @@ extension MockServer {
     /// ``replay(archiveAt:options:)`` plays back. Compression is agreed on each side on its own.
     /// An upstream that refuses the upgrade or fails closes the client with 1014 (bad gateway);
     /// a refusal is not recorded. At most 100,000 frames and 64 MiB of a conversation are recorded
-    /// (``HTTPArchiveLimits``' defaults, so the file can be replayed); the rest is relayed only.
+    /// (`HTTPArchiveLimits`' defaults, so the file can be replayed); the rest is relayed only.
     ///
     /// - Parameters:
     ///   - upstream:  The server to forward to, such as `https://api.example.com/v2`.

@@ -16,7 +16,7 @@ public import NetworkKit
 ///
 /// The connection runs on the server's own thread; the handler runs as a task. While a few
 /// received messages wait for ``receive()``, the server stops reading, so a slow handler holds
-/// the client back through TCP instead of growing memory; ``send(_:)`` waits while more than
+/// the client back through TCP instead of growing memory; ``send(_:)-(WebSocketMessage)`` waits while more than
 /// ``MockBodyWriter/highWater`` bytes are queued for a client that does not read. Pings are
 /// answered by the server. When the handler returns, the server closes the connection (1000, or
 /// 1011 when it threw).
@@ -43,7 +43,7 @@ public final class MockWebSocket: Sendable {
         self.isCompressed = isCompressed
     }
 
-    /// The code of the client's close frame (``WebSocketCloseCode/noStatusReceived`` for an empty
+    /// The code of the client's close frame (`WebSocketCloseCode.noStatusReceived` for an empty
     /// one) once the close handshake is over; nil before, or when the connection ended without one.
     ///
     /// ```swift
@@ -90,7 +90,7 @@ public final class MockWebSocket: Sendable {
     ///
     /// - Parameter message: The message.
     /// - Throws: ``MockServerError/clientDisconnected`` once the connection has ended,
-    ///   ``MockServerError/webSocketFailed(_:)`` (``WebSocketError/Reason/notOpen``) once a close
+    ///   ``MockServerError/webSocketFailed(_:)`` (`WebSocketError.Reason.notOpen`) once a close
     ///   frame was sent or received.
     public func send(_ message: WebSocketMessage) async throws(MockServerError) {
         try await post(.send(message))

@@ -72,7 +72,7 @@ public struct WebSocketCondition: Sendable {
 
     /// Lets every byte the server sends after the upgrade out at no more than `bytesPerSecond`, 20
     /// slices a second (as ``NetworkCondition/bandwidth(bytesPerSecond:)`` does for HTTP answers),
-    /// so frames arrive split and late. The handler's ``MockWebSocket/send(_:)`` waits while more
+    /// so frames arrive split and late. The handler's ``MockWebSocket/send(_:)-(WebSocketMessage)`` waits while more
     /// than ``MockBodyWriter/highWater`` bytes are held back.
     ///
     /// - Parameter bytesPerSecond: The rate (at least 1).

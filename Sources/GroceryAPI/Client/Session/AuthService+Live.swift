@@ -20,7 +20,7 @@ extension AuthService {
     /// ```
     ///
     /// - Returns: The open socket.
-    /// - Throws: ``WebSocketError``; a server that refuses the token closes the socket with 1008.
+    /// - Throws: `WebSocketError`; a server that refuses the token closes the socket with 1008.
     public func liveGroceries() async throws(WebSocketError) -> WebSocket {
         let url = authorizedAPI.baseURL.appendingPathComponent("live")
         return try await authorizedAPI.client.webSocket(URLRequest(url: url))
