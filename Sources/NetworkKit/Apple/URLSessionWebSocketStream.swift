@@ -10,6 +10,9 @@
         let trustAnchors: TrustAnchors?
         let pins: PublicKeyPins
 
+        /// The server-trust challenge shows the chain, so pins are checked.
+        var checksServerTrust: Bool { true }
+
         init(trustAnchors: TrustAnchors?, client: HTTPClient) {
             self.trustAnchors = trustAnchors
             pins = client.configuration.publicKeyPins

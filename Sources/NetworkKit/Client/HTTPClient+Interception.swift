@@ -9,8 +9,8 @@ import Foundation
 extension HTTPClient {
     /// Runs the configured adapters in order on one attempt, and refuses it when its host's pins
     /// cannot be checked (see `checkPins(_:)`), before the adapters run and after.
-    func adapt(_ request: URLRequest) async throws(HTTPError) -> URLRequest {
-        try checkPins(request)
+    func adapt(_ request: URLRequest, checksServerTrust: Bool? = nil) async throws(HTTPError) -> URLRequest {
+        try checkPins(request, checksServerTrust: checksServerTrust)
         var adapted = request
         for adapter in configuration.adapters {
             do {
@@ -23,7 +23,7 @@ extension HTTPClient {
                 throw .adaptationFailed(HTTPError.RequestSummary(adapted), reason: "\(error)")
             }
         }
-        if !configuration.adapters.isEmpty { try checkPins(adapted) }
+        if !configuration.adapters.isEmpty { try checkPins(adapted, checksServerTrust: checksServerTrust) }
         return adapted
     }
 

@@ -8,9 +8,12 @@ extension HTTPClient {
     /// Fails a request that its host's pins forbid sending from here at all: on Linux any request
     /// to a pinned host, everywhere one over plain `http`. Every data request and transfer passes
     /// here before each attempt, before and after the adapters (which may change the URL).
-    func checkPins(_ request: URLRequest) throws(HTTPError) {
+    ///
+    /// `checksServerTrust` overrides the transport's answer for a call that connects by other means
+    /// (a WebSocket, whose connection is libcurl's on Linux whatever the HTTP transport).
+    func checkPins(_ request: URLRequest, checksServerTrust: Bool? = nil) throws(HTTPError) {
         guard !configuration.publicKeyPins.isEmpty else { return }
-        let checked = transport.checksServerTrust
+        let checked = checksServerTrust ?? transport.checksServerTrust
         if let refusal = configuration.publicKeyPins.refusal(of: request, for: request, checked: checked) {
             throw refusal
         }

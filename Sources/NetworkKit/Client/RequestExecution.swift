@@ -11,6 +11,9 @@ struct RequestExecution: Sendable {
     let client: HTTPClient
     /// The request before adapters (default headers and timeout applied).
     let request: URLRequest
+    /// Whether the connection checks server trust, when something other than the client's
+    /// transport makes it (a WebSocket's connector); nil to ask the transport.
+    var checksServerTrust: Bool? = nil
 
     /// Runs attempts until one succeeds or the retriers give up.
     ///
@@ -33,7 +36,7 @@ struct RequestExecution: Sendable {
         while true {
             number += 1
             guard !Task.isCancelled else { throw .cancelled(HTTPError.RequestSummary(request)) }
-            let adapted = try await client.adapt(request)
+            let adapted = try await client.adapt(request, checksServerTrust: checksServerTrust)
             for monitor in monitors { monitor.requestWillStart(adapted, attempt: number) }
             var result = await attempt(adapted, number)
             if number > 1 { result = result.map { $0.with(attempts: number) } }

@@ -69,9 +69,11 @@ extension HTTPClient {
         let opening = WebSocketOpening(
             connector: connector, configuration: configuration, cookies: cookieHandling,
             followsRedirects: followsRedirectsNow, pins: self.configuration.publicKeyPins,
-            checksServerTrust: true)
+            checksServerTrust: connector.checksServerTrust)
         do throws(HTTPError) {
-            _ = try await RequestExecution(client: self, request: base).run { adapted, _ in
+            var execution = RequestExecution(client: self, request: base)
+            execution.checksServerTrust = connector.checksServerTrust
+            _ = try await execution.run { adapted, _ in
                 await opening.attempt(adapted)
             }
         } catch {

@@ -16,12 +16,18 @@ protocol WebSocketConnector: Sendable {
     /// - Returns: The connection.
     /// - Throws: ``HTTPError`` saying why no connection was made.
     func connect(to url: URL, timeout: TimeInterval) async throws(HTTPError) -> any WebSocketByteStream
+
+    /// Whether its connections check server trust, so that pinned hosts may be reached.
+    var checksServerTrust: Bool { get }
 }
 
 #if os(Linux)
     /// The Linux connector: libcurl in connect-only mode, with the client's trust anchors and pins.
     struct CurlWebSocketConnector: WebSocketConnector {
         let settings: CurlWebSocketStream.Settings
+
+        /// True where libcurl verifies TLS with OpenSSL, whose chain the pins are checked against.
+        var checksServerTrust: Bool { CurlTrust.shared != nil }
 
         func connect(to url: URL, timeout: TimeInterval) async throws(HTTPError) -> any WebSocketByteStream {
             try await CurlWebSocketStream.connect(to: url, settings: settings, timeout: timeout)
