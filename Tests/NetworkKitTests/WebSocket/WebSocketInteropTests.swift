@@ -154,6 +154,15 @@ struct WebSocketInteropTests {
         await cookie.close()
     }
 
+    @Test("the caller's own Cookie field is sent when the store has no cookie for the URL")
+    func callerCookie() async throws {
+        var request = URLRequest(url: try Self.url("/cookie"))
+        request.setValue("mine=1", forHTTPHeaderField: "Cookie")
+        let socket = try await HTTPClient().webSocket(request)
+        #expect(try await socket.receive() == .string("mine=1"))
+        await socket.close()
+    }
+
     @Test("a 401 goes to the retriers, whose retry with a fresh token opens the socket; monitors see both")
     func unauthorizedThenRetried() async throws {
         // Given a client whose adapter sends the current token and whose retrier refreshes it on 401

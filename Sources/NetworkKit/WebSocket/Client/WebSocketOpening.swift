@@ -64,7 +64,10 @@ final class WebSocketOpening: Sendable {
             }
             var sent = hop
             if let cookies, request.httpShouldHandleCookies {
-                sent.setValue(cookies.header(for: httpURL, callerCookie: callerCookie), forHTTPHeaderField: "Cookie")
+                // The store's cookies after the caller's own, or the caller's alone when the store has none.
+                sent.setValue(
+                    cookies.header(for: httpURL, callerCookie: callerCookie) ?? callerCookie,
+                    forHTTPHeaderField: "Cookie")
             }
             let handshake = WebSocketHandshake(
                 protocols: configuration.protocols, compression: configuration.compression.offer)
