@@ -7,8 +7,20 @@
 
 /// How a token-style credential is applied and refreshed; used by ``AuthenticationInterceptor``.
 ///
+/// This is NetworkKit's protocol and Alamofire's at once: an authenticator implements NetworkKit's
+/// `async` forms (``refresh(_:)``, ``isAuthenticationFailure(_:)``) or Alamofire's completion forms
+/// (``refresh(_:for:completion:)``, ``didRequest(_:with:failDueToAuthenticationError:)``). Each form
+/// has a default that calls the other (see `Authenticator+Completion.swift`), so an authenticator
+/// written for either library works with both an ``HTTPClient`` and a ``Session``.
+///
+/// Differences from Alamofire: `Credential` only needs to be `Sendable`; a credential that also adopts
+/// ``AuthenticationCredential`` is refreshed before a request is sent when it says
+/// ``AuthenticationCredential/requiresRefresh``. The protocol is not class-bound (Alamofire's is
+/// `AnyObject`), so a struct may adopt it. Without either refresh form the credential is "refreshed"
+/// to itself, and without either failure test a 401 is an authentication failure.
+///
 /// Adopters must make ``apply(_:to:)`` idempotent (set, not add, the header) and must never put the
-/// credential into an error message: ``refresh(_:)``'s error text reaches logs.
+/// credential into an error message: a refresh error's text reaches logs.
 ///
 /// ```swift
 /// struct TokenAuthenticator: Authenticator {
@@ -29,115 +41,66 @@ public protocol Authenticator: Sendable {
     ///
     /// - Parameters:
     ///   - credential: The current credential.
-    ///   - request:    The request to authenticate.
-    func apply(_ credential: Credential, to request: inout URLRequest)
+    ///   - urlRequest: The request to authenticate.
+    func apply(_ credential: Credential, to urlRequest: inout URLRequest)
 
-    /// Obtains a new credential when the server refused `credential`.
+    /// Obtains a new credential when the server refused `credential` (NetworkKit's form).
     ///
     /// - Parameter credential: The refused credential.
     /// - Returns: The new credential.
-    /// - Throws: Any error; every waiting request then fails with ``HTTPError/authenticationFailed(_:reason:)``.
+    /// - Throws: Any error; every waiting request then fails with it (on an ``HTTPClient``, as
+    ///   ``HTTPError/authenticationFailed(_:reason:)``).
     func refresh(_ credential: Credential) async throws -> Credential
 
-    /// Whether the failure means the credential was refused (a 401 by default).
+    /// Alamofire's form: obtains a new credential for `session` and calls `completion` once.
+    ///
+    /// - Parameters:
+    ///   - credential: The credential to refresh.
+    ///   - session: The session that needs it (``Session/default`` when an ``HTTPClient`` asks).
+    ///   - completion: Called once with the new credential or the error that fails the waiting requests.
+    func refresh(
+        _ credential: Credential, for session: Session,
+        completion: @escaping @Sendable (Result<Credential, any Error>) -> Void)
+
+    /// Whether the failure means the credential was refused (NetworkKit's form; a 401 by default).
     ///
     /// - Parameter context: The failed attempt.
     /// - Returns: True to refresh and retry.
     func isAuthenticationFailure(_ context: RetryContext) -> Bool
 
-    /// Whether `request` carries `credential` (compares what ``apply(_:to:)`` writes by default).
+    /// Alamofire's form: whether `urlRequest` failed because its credential was refused (a 401 by default).
     ///
     /// - Parameters:
-    ///   - request:    A sent request.
+    ///   - urlRequest: The request as sent.
+    ///   - response: The server's answer.
+    ///   - error: Why the request failed.
+    /// - Returns: True to refresh and retry.
+    func didRequest(
+        _ urlRequest: URLRequest, with response: HTTPURLResponse, failDueToAuthenticationError error: any Error
+    ) -> Bool
+
+    /// Whether `urlRequest` carries `credential` (compares what ``apply(_:to:)`` writes by default).
+    ///
+    /// A request refused with an older credential is retried with the current one, without a refresh.
+    ///
+    /// - Parameters:
+    ///   - urlRequest: A sent request.
     ///   - credential: The current credential.
     /// - Returns: True when the request was sent with this credential.
-    func isRequest(_ request: URLRequest, authenticatedWith credential: Credential) -> Bool
+    func isRequest(_ urlRequest: URLRequest, authenticatedWith credential: Credential) -> Bool
 }
 
 extension Authenticator {
-    /// True for a 401.
-    ///
-    /// - Parameter context: The failed attempt.
-    /// - Returns: Whether the status is 401.
-    public func isAuthenticationFailure(_ context: RetryContext) -> Bool {
-        context.error.statusCode == 401
-    }
-
-    /// Compares the request's `Authorization` with the one ``apply(_:to:)`` writes.
+    /// Compares the request's `Authorization` with the one ``apply(_:to:)`` writes (Alamofire has no default).
     ///
     /// - Parameters:
-    ///   - request:    A sent request.
+    ///   - urlRequest: A sent request.
     ///   - credential: The current credential.
     /// - Returns: True when the headers match.
-    public func isRequest(_ request: URLRequest, authenticatedWith credential: Credential) -> Bool {
-        var expected = URLRequest(url: request.url ?? URL(fileURLWithPath: "/"))
+    public func isRequest(_ urlRequest: URLRequest, authenticatedWith credential: Credential) -> Bool {
+        var expected = URLRequest(url: urlRequest.url ?? URL(fileURLWithPath: "/"))
         apply(credential, to: &expected)
-        return request.value(forHTTPHeaderField: "Authorization") == expected.value(forHTTPHeaderField: "Authorization")
-    }
-}
-
-/// Applies an ``Authenticator``'s credential to every request and, on a 401, refreshes it once for
-/// all requests in flight (single flight), then retries each of them once with the new credential.
-///
-/// A refresh failure fails every waiting request with ``HTTPError/authenticationFailed(_:reason:)``;
-/// a 401 right after a refresh stops with ``HTTPError/AuthenticationFailureReason/refreshedCredentialRejected``
-/// instead of refreshing again.
-///
-/// ```swift
-/// let auth = AuthenticationInterceptor(authenticator: TokenAuthenticator(), credential: savedToken)
-/// let client = HTTPClient { $0.add(auth) }
-/// ```
-public final class AuthenticationInterceptor<Wrapped: Authenticator>: RequestInterceptor {
-    private let authenticator: Wrapped
-    private let state: AuthenticationState<Wrapped>
-
-    /// Creates an interceptor.
-    ///
-    /// - Parameters:
-    ///   - authenticator: Applies and refreshes the credential.
-    ///   - credential:    The credential to start with; nil fails requests until ``setCredential(_:)``.
-    public init(authenticator: Wrapped, credential: Wrapped.Credential?) {
-        self.authenticator = authenticator
-        state = AuthenticationState(credential: credential)
-    }
-
-    /// The current credential, after any refresh in flight.
-    public var credential: Wrapped.Credential? {
-        get async { try? await state.current() }
-    }
-
-    /// Replaces the credential (after a login, for example).
-    ///
-    /// - Parameter credential: The new credential, or nil to log out.
-    public func setCredential(_ credential: Wrapped.Credential?) async {
-        await state.set(credential)
-    }
-
-    /// Applies the current credential, waiting for a refresh in flight.
-    ///
-    /// - Parameter request: The request.
-    /// - Returns: The authenticated request.
-    /// - Throws: ``HTTPError/authenticationFailed(_:reason:)`` without a credential or after a failed refresh.
-    public func adapt(_ request: URLRequest) async throws -> URLRequest {
-        let summary = HTTPError.RequestSummary(request)
-        let credential: Wrapped.Credential?
-        do {
-            credential = try await state.current()
-        } catch {
-            throw HTTPError.authenticationFailed(summary, reason: .refreshFailed("\(error)"))
-        }
-        guard let credential else { throw HTTPError.authenticationFailed(summary, reason: .missingCredential) }
-        var request = request
-        authenticator.apply(credential, to: &request)
-        return request
-    }
-
-    /// Refreshes on an authentication failure (once for all requests in flight) and retries.
-    ///
-    /// - Parameter context: The failed attempt.
-    /// - Returns: Retry now, do not retry, or fail with ``HTTPError/authenticationFailed(_:reason:)``.
-    public func retry(_ context: RetryContext) async -> RetryDecision {
-        guard authenticator.isAuthenticationFailure(context) else { return .doNotRetry }
-        return await state.handleRefusal(context, authenticator: authenticator)
+        return urlRequest.value(forHTTPHeaderField: "Authorization")
+            == expected.value(forHTTPHeaderField: "Authorization")
     }
 }
