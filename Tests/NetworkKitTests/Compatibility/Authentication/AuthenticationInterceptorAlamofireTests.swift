@@ -62,6 +62,34 @@ final class BearerAuthenticator: Authenticator {
     }
 }
 
+/// An authenticator as Alamofire's documentation writes one: its completion is not `@Sendable`, and
+/// it calls it at once, on the caller's thread.
+final class SynchronousAuthenticator: Authenticator {
+    let refreshes = Locked(0)
+
+    func apply(_ credential: BearerCredential, to urlRequest: inout URLRequest) {
+        urlRequest.headers.update(.authorization(bearerToken: credential.accessToken))
+    }
+
+    func refresh(
+        _ credential: BearerCredential, for session: Session,
+        completion: @escaping (Result<BearerCredential, any Error>) -> Void
+    ) {
+        refreshes.withLock { $0 += 1 }
+        completion(.success(BearerCredential(accessToken: "a1")))
+    }
+
+    func didRequest(
+        _ urlRequest: URLRequest, with response: HTTPURLResponse, failDueToAuthenticationError error: any Error
+    ) -> Bool {
+        response.statusCode == 401
+    }
+
+    func isRequest(_ urlRequest: URLRequest, authenticatedWith credential: BearerCredential) -> Bool {
+        urlRequest.headers["Authorization"] == "Bearer \(credential.accessToken)"
+    }
+}
+
 /// Alamofire's `AuthenticationInterceptor` on the façade's `Session` and on `HTTPClient`, against MockServer.
 @Suite("AuthenticationInterceptor: Alamofire's authenticator, refresh window and errors")
 struct AuthenticationInterceptorAlamofireTests {
@@ -242,6 +270,25 @@ struct AuthenticationInterceptorAlamofireTests {
         #expect(response.error == nil)
         #expect(authenticator.refreshes.value == 0)
         #expect(tokens(server) == ["Bearer a0", "Bearer b"])
+    }
+
+    @Test("an authenticator whose completion is not @Sendable and is called at once is used, without deadlock")
+    func synchronousAuthenticator() async throws {
+        // Given Alamofire's documented shape of authenticator, on a Session and on an HTTPClient
+        let server = try Self.server(accepting: ["Bearer a1"])
+        defer { server.stop() }
+        let authenticator = SynchronousAuthenticator()
+        let interceptor = AuthenticationInterceptor(
+            authenticator: authenticator, credential: BearerCredential(accessToken: "a0"))
+        let session = Session()
+        // When a request is refused on each
+        let response = await response(session.request(server.url("secure"), interceptor: interceptor), of: session)
+        interceptor.credential = BearerCredential(accessToken: "a0")
+        let answer = try await HTTPClient { $0.add(interceptor) }.send(URLRequest(url: server.url("secure")))
+        // Then its own refresh ran each time (not a bridging default) and both were retried
+        #expect(response.error == nil)
+        #expect(answer.statusCode == 200)
+        #expect(authenticator.refreshes.value == 2)
     }
 
     @Test("an authenticator in NetworkKit's async form works on a Session too")
