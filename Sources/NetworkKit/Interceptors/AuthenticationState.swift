@@ -25,6 +25,13 @@ final class AuthenticationState<Wrapped: Authenticator>: Sendable {
         /// A refresh runs; `proactive` when an adapt started it (``AuthenticationCredential/requiresRefresh``).
         case refreshing(proactive: Bool)
         /// The last refresh of this credential failed; a retry does not refresh it again.
+        ///
+        /// The enum keeps its case tag in the error pointer's spare bits, which LeakSanitizer does not
+        /// read as a pointer: if this state is still alive when LeakSanitizer checks, at exit, the
+        /// error is reported as a direct leak, although the state owns it. Such a report means the
+        /// state outlived its owners, usually through a reference cycle (an authenticator that keeps
+        /// the `Session` it refreshes for, while that session holds the interceptor), not that the
+        /// error was retained one time too many.
         case failed(any Error)
     }
 
