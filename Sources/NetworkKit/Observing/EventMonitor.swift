@@ -201,6 +201,31 @@ public protocol EventMonitor: Sendable {
     func request(
         _ request: DataStreamRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse,
         withResult result: Request.ValidationResult)
+
+    /// A stream request's serializer made a value of a piece of the body, or failed to; told for
+    /// the handlers that serialize (a serializer's, a decodable's, a string's), before the handler
+    /// gets the piece.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - result: The value, or why the piece could not be read.
+    func request<Value: Sendable>(_ request: DataStreamRequest, didParseStream result: Result<Value, AFError>)
+
+    /// An upload request made the body of an attempt, before the attempt is sent; told for each
+    /// attempt.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - uploadable: The body.
+    func request(_ request: UploadRequest, didCreateUploadable uploadable: UploadRequest.Uploadable)
+
+    /// An upload request could not make the body of an attempt, which is then not sent; its
+    /// retrier decides whether another attempt is made.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - error: Why.
+    func request(_ request: UploadRequest, didFailToCreateUploadableWithError error: AFError)
 }
 
 extension EventMonitor {

@@ -3,6 +3,7 @@ import Foundation
 import InternalServiceUtilities
 import MockServerKit
 import NetworkKit
+import ServiceUtilsTestSupport
 import Testing
 
 #if canImport(FoundationNetworking)
@@ -14,8 +15,10 @@ import Testing
 struct EventMonitorAlamofireTests {
     let queue = DispatchQueue(label: "EventMonitorAlamofireTests")
 
-    /// A server whose `/item` answers JSON, and whose `/flaky` answers 503 once, then 200.
-    static func server() throws -> MockServer {
+    /// A server whose `/item` answers JSON, whose `/flaky` answers 503 once, then 200, whose
+    /// `/upload` (POST) answers the size of the body it got and `/busy` (PUT) does so after one 503,
+    /// and whose `/ticks` streams `{"price":1}`, then `oops` once `next` is opened.
+    static func server(next: Latch = Latch()) throws -> MockServer {
         let server = try MockServer()
         server.stub(method: .get, path: "/item") { _ in
             MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data(#"{"id":7}"#.utf8))
@@ -29,6 +32,22 @@ struct EventMonitorAlamofireTests {
             return number == 1
                 ? MockResponse(status: 503)
                 : MockResponse(status: 200, headers: ["Content-Type": "application/json"], body: Data("{}".utf8))
+        }
+        server.stub(method: .post, path: "/upload") { request in .text("\(request.body.count)") }
+        let busy = Locked(0)
+        server.stub(method: .put, path: "/busy") { request in
+            let number = busy.withLock { count -> Int in
+                count += 1
+                return count
+            }
+            return number == 1 ? .status(503) : .text("\(request.body.count)")
+        }
+        server.stub(method: .get, path: "/ticks") { _ in
+            .streaming(headers: ["Content-Type": "application/json"]) { writer in
+                try await writer.write(#"{"price":1}"#)
+                await next.wait()
+                try await writer.write("oops")
+            }
         }
         return server
     }
@@ -53,6 +72,22 @@ struct EventMonitorAlamofireTests {
         }
         monitor.requestDidFinish = { _ in note("finish") }
         monitor.requestDidParseResponse = { _, _ in note("parsed") }
+        monitor.requestDidValidateRequestResponseWithResult = { _, _, response, result in
+            note("validated:\(response.statusCode):" + ((try? result.get()) == nil ? "failure" : "success"))
+        }
+        monitor.requestDidParseStream = { _, result in
+            note("parsedStream:" + ((try? result.get()).map { "\($0)" } ?? "failure"))
+        }
+        monitor.requestDidCreateUploadable = { _, uploadable in
+            switch uploadable {
+            case .data(let data): note("uploadable:data:\(data.count)")
+            case .file: note("uploadable:file")
+            case .stream: note("uploadable:stream")
+            }
+        }
+        monitor.requestDidFailToCreateUploadableWithError = { _, error in
+            note("uploadableFailed:" + (error.isCreateUploadableError ? "createUploadable" : "\(error)"))
+        }
         return (monitor, events)
     }
 
@@ -66,7 +101,33 @@ struct EventMonitorAlamofireTests {
         }
     }
 
+    /// A monitor written as Alamofire's own tests write one: the generic stream event only, its
+    /// `Value` unconstrained.
+    struct ParsedStreams: EventMonitor {
+        let queue: DispatchQueue
+        let types: Locked<[String]>
+
+        func request<Value>(_ request: DataStreamRequest, didParseStream result: Result<Value, AFError>) {
+            types.withLock { $0.append("\(Value.self)") }
+        }
+    }
+
     struct Item: Decodable, Sendable { let id: Int }
+    struct Tick: Decodable, Sendable { let price: Double }
+
+    /// An upload whose body can never be made.
+    struct Unmakeable: UploadConvertible {
+        struct Failure: Error {}
+        let url: URL
+
+        func asURLRequest() throws -> URLRequest {
+            var request = URLRequest(url: url)
+            request.httpMethod = "POST"
+            return request
+        }
+
+        func createUploadable() throws -> UploadRequest.Uploadable { throw Failure() }
+    }
 
     /// A convertible that cannot make its request.
     struct Unbuildable: URLRequestConvertible {
@@ -192,5 +253,122 @@ struct EventMonitorAlamofireTests {
                 ])
         #expect(events.value.first == "resume")
         #expect(events.value.contains("finish"))
+    }
+
+    /// Sends `request` unserialized, validated, and waits for its status code.
+    func status(of request: UploadRequest) async -> Int? {
+        await withCheckedContinuation { continuation in
+            request.validate().response(queue: queue) { continuation.resume(returning: $0.response?.statusCode) }
+        }
+    }
+
+    @Test("an upload tells its body after its URLRequest is made and before its response, once per attempt")
+    func upload() async throws {
+        // Given a session without interceptors and one retrying once, each with a closure monitor
+        let server = try Self.server()
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let (retryMonitor, retryEvents) = Self.recorder(on: monitorQueue)
+        let session = Session(eventMonitors: [monitor])
+        let retrying = Session(interceptor: RetryPolicy(retryLimit: 1), eventMonitors: [retryMonitor])
+        // When bytes are uploaded with each, the second to an endpoint that first answers 503
+        let once = await status(of: session.upload(Data("abc".utf8), to: server.url("upload")))
+        let twice = await status(of: retrying.upload(Data("abcd".utf8), to: server.url("busy"), method: .put))
+        monitorQueue.sync {}
+        // Then the body was told before each attempt's response was validated
+        #expect(once == 200)
+        #expect(twice == 200)
+        #expect(
+            events.value == [
+                "resume", "initial", "urlRequest", "uploadable:data:3", "validated:200:success", "finish", "parsed",
+            ])
+        #expect(
+            retryEvents.value == [
+                "resume", "initial", "urlRequest", "adapted:none", "urlRequest", "uploadable:data:4",
+                "validated:503:failure", "retrying", "adapted:none", "urlRequest", "uploadable:data:4",
+                "validated:200:success", "finish", "parsed",
+            ])
+    }
+
+    @Test("a body that cannot be made is told on each attempt the retrier allows, and nothing is sent")
+    func uploadableFailure() async throws {
+        // Given a session whose retrier allows one retry, and a closure monitor
+        let server = try Self.server()
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let retrier = Retrier { request, _, _, completion in completion(request.retryCount < 1 ? .retry : .doNotRetry) }
+        let session = Session(interceptor: retrier, eventMonitors: [monitor])
+        // When an upload whose body cannot be made is sent
+        let error = await withCheckedContinuation { continuation in
+            session.upload(Unmakeable(url: server.url("upload"))).validate().response(queue: queue) {
+                continuation.resume(returning: $0.error)
+            }
+        }
+        monitorQueue.sync {}
+        // Then each attempt told the failure instead of a body, no validation ran and nothing was sent
+        #expect(error?.isCreateUploadableError == true)
+        #expect(
+            events.value == [
+                "resume", "initial", "urlRequest", "adapted:none", "urlRequest", "uploadableFailed:createUploadable",
+                "retrying", "adapted:none", "urlRequest", "uploadableFailed:createUploadable", "finish", "parsed",
+            ])
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test("a stream tells what each serializing handler made of each piece, before that handler gets it")
+    func streamParse() async throws {
+        // Given a stream whose second piece is sent once the first was handled, two monitors (a
+        // closure one and a generic one) and the handlers on the monitors' queue
+        let next = Latch()
+        defer { next.open() }
+        let server = try Self.server(next: next)
+        defer { server.stop() }
+        let monitorQueue = DispatchQueue(label: "monitors")
+        let (monitor, events) = Self.recorder(on: monitorQueue)
+        let types = Locked<[String]>([])
+        let session = Session(
+            startRequestsImmediately: false,
+            eventMonitors: [monitor, ParsedStreams(queue: monitorQueue, types: types)])
+        let (decoded, texts, raw) = (Latch(), Latch(), Latch())
+        let rawBytes = Locked(0)
+        let note: @Sendable (String) -> Void = { name in events.withLock { $0.append(name) } }
+        // When a decodable, a string and a raw handler read the stream
+        let request = session.streamRequest(server.url("ticks")).validate()
+        request.responseStreamDecodable(of: Tick.self, on: monitorQueue) { stream in
+            switch stream.event {
+            case .stream(.success(let tick)):
+                note("handler:\(tick.price)")
+                next.open()
+            case .stream(.failure): note("handler:failure")
+            case .complete: decoded.open()
+            }
+        }
+        request.responseStreamString(on: monitorQueue) { stream in
+            if let text = stream.value { note("text:" + text) }
+            if stream.completion != nil { texts.open() }
+        }
+        request.responseStream(on: queue) { stream in
+            if let data = stream.value { rawBytes.withLock { $0 += data.count } }
+            if stream.completion != nil { raw.open() }
+        }
+        request.resume()
+        await decoded.wait()
+        await texts.wait()
+        await raw.wait()
+        monitorQueue.sync {}
+        // Then each piece was told per serializing handler, typed, after the validation and before
+        // that handler got it; the raw handler's pieces were not told (the finish may come before the
+        // last piece is serialized, as in Alamofire)
+        #expect(
+            events.value.filter { $0 != "finish" } == [
+                "resume", "initial", "urlRequest", "validated:200:success",
+                "parsedStream:Tick(price: 1.0)", "handler:1.0", #"parsedStream:{"price":1}"#, #"text:{"price":1}"#,
+                "parsedStream:failure", "handler:failure", "parsedStream:oops", "text:oops",
+            ])
+        #expect(events.value.contains("finish"))
+        #expect(types.value == ["Tick", "String", "Tick", "String"])
+        #expect(rawBytes.value == 15)
     }
 }

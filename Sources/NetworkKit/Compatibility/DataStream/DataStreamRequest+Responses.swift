@@ -23,6 +23,10 @@ extension DataStreamRequest {
     /// piece it cannot read is a failure event (and cancels the request with
     /// ``automaticallyCancelOnStreamError``).
     ///
+    /// Each piece's result is told to the request's monitors
+    /// (``EventMonitor/request(_:didParseStream:)``) before the request is cancelled for it, and
+    /// before `stream` gets it, as Alamofire does.
+    ///
     /// - Parameters:
     ///   - serializer: Makes a value of each piece; runs on the session's serialization queue.
     ///   - queue: Where `stream` runs; the main queue by default.
@@ -34,18 +38,23 @@ extension DataStreamRequest {
         stream: @escaping Handler<Serializer.SerializedObject, AFError>
     ) -> Self {
         addStream(on: queue, handler: stream, serializedOn: serializationQueue) { [weak self] piece in
+            let result: Result<Serializer.SerializedObject, AFError>
             do {
-                return .success(try serializer.serialize(piece))
+                result = .success(try serializer.serialize(piece))
             } catch {
-                if self?.automaticallyCancelOnStreamError == true { self?.cancel() }
-                return .failure(
+                result = .failure(
                     (error as? AFError)
                         ?? .responseSerializationFailed(reason: .customSerializationFailed(error: error)))
             }
+            guard let self else { return result }
+            didParse(result)
+            if case .failure = result, automaticallyCancelOnStreamError { cancel() }
+            return result
         }
     }
 
-    /// Calls `stream` on `queue` with each piece read as UTF-8 text, then with the end.
+    /// Calls `stream` on `queue` with each piece read as UTF-8 text, then with the end; each text
+    /// is told to the request's monitors (``EventMonitor/request(_:didParseStream:)``) first.
     ///
     /// - Parameters:
     ///   - queue: Where `stream` runs; the main queue by default.
@@ -55,8 +64,10 @@ extension DataStreamRequest {
     public func responseStreamString(on queue: DispatchQueue = .main, stream: @escaping Handler<String, Never>)
         -> Self
     {
-        addStream(on: queue, handler: stream, serializedOn: serializationQueue) {
-            .success(String(decoding: $0, as: UTF8.self))
+        addStream(on: queue, handler: stream, serializedOn: serializationQueue) { [weak self] piece in
+            let text = String(decoding: piece, as: UTF8.self)
+            self?.didParse(Result<String, AFError>.success(text))
+            return .success(text)
         }
     }
 
@@ -107,6 +118,11 @@ extension DataStreamRequest {
             }
         }
         return self
+    }
+
+    /// Tells the monitors what a serializing handler made of a piece.
+    private func didParse<Value: Sendable>(_ result: Result<Value, AFError>) {
+        emit { [self] in $0.request(self, didParseStream: result) }
     }
 
     /// Hands a piece of the body to every handler.

@@ -37,6 +37,9 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
         var requestDidParseResponse: ((DataRequest, DataResponse<Data?, AFError>) -> Void)?
         var requestDidValidateRequestResponseWithResult:
             ((DataStreamRequest, URLRequest?, HTTPURLResponse, Request.ValidationResult) -> Void)?
+        var requestDidParseStream: ((DataStreamRequest, Result<any Sendable, AFError>) -> Void)?
+        var requestDidCreateUploadable: ((UploadRequest, UploadRequest.Uploadable) -> Void)?
+        var requestDidFailToCreateUploadableWithError: ((UploadRequest, AFError) -> Void)?
         var requestDidCreateDestinationURL: ((DownloadRequest, URL) -> Void)?
         var requestDidParseDownloadResponse: ((DownloadRequest, DownloadResponse<URL?, AFError>) -> Void)?
         var requestDidValidateRequestResponseFileURLWithResult:
@@ -135,6 +138,28 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
     {
         get { closures.withLock { $0.requestDidValidateRequestResponseWithResult } }
         set { closures.withLock { $0.requestDidValidateRequestResponseWithResult = newValue } }
+    }
+
+    /// Called for: a value a stream request's serializer made of a piece of the body, or its
+    /// failure.
+    ///
+    /// Alamofire's monitor has no closure for this generic event; here the value comes as
+    /// `any Sendable`, to be cast to the type the handler serializes.
+    open var requestDidParseStream: ((DataStreamRequest, Result<any Sendable, AFError>) -> Void)? {
+        get { closures.withLock { $0.requestDidParseStream } }
+        set { closures.withLock { $0.requestDidParseStream = newValue } }
+    }
+
+    /// Called for: the body an upload request made for an attempt.
+    open var requestDidCreateUploadable: ((UploadRequest, UploadRequest.Uploadable) -> Void)? {
+        get { closures.withLock { $0.requestDidCreateUploadable } }
+        set { closures.withLock { $0.requestDidCreateUploadable = newValue } }
+    }
+
+    /// Called for: an upload request that could not make its body.
+    open var requestDidFailToCreateUploadableWithError: ((UploadRequest, AFError) -> Void)? {
+        get { closures.withLock { $0.requestDidFailToCreateUploadableWithError } }
+        set { closures.withLock { $0.requestDidFailToCreateUploadableWithError = newValue } }
     }
 
     /// Called for: a validation a download request ran.
@@ -313,5 +338,32 @@ open class ClosureEventMonitor: EventMonitor, @unchecked Sendable {
     ///   - response: The response.
     open func request(_ request: DownloadRequest, didParseResponse response: DownloadResponse<URL?, AFError>) {
         requestDidParseDownloadResponse?(request, response)
+    }
+
+    /// Calls ``requestDidParseStream``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - result: The value, or why the piece could not be read.
+    open func request<Value: Sendable>(_ request: DataStreamRequest, didParseStream result: Result<Value, AFError>) {
+        requestDidParseStream?(request, result.map { $0 })
+    }
+
+    /// Calls ``requestDidCreateUploadable``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - uploadable: The body.
+    open func request(_ request: UploadRequest, didCreateUploadable uploadable: UploadRequest.Uploadable) {
+        requestDidCreateUploadable?(request, uploadable)
+    }
+
+    /// Calls ``requestDidFailToCreateUploadableWithError``.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - error: Why.
+    open func request(_ request: UploadRequest, didFailToCreateUploadableWithError error: AFError) {
+        requestDidFailToCreateUploadableWithError?(request, error)
     }
 }

@@ -278,4 +278,31 @@ public final class CompositeEventMonitor: EventMonitor {
             $0.request(request, didValidateRequest: urlRequest, response: response, withResult: outcome.value)
         }
     }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - result: The value, or why the piece could not be read.
+    public func request<Value: Sendable>(_ request: DataStreamRequest, didParseStream result: Result<Value, AFError>) {
+        performEvent { $0.request(request, didParseStream: result) }
+    }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - uploadable: The body.
+    public func request(_ request: UploadRequest, didCreateUploadable uploadable: UploadRequest.Uploadable) {
+        performEvent { $0.request(request, didCreateUploadable: uploadable) }
+    }
+
+    /// Tells every monitor, each on its queue.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - error: Why.
+    public func request(_ request: UploadRequest, didFailToCreateUploadableWithError error: AFError) {
+        performEvent { $0.request(request, didFailToCreateUploadableWithError: error) }
+    }
 }

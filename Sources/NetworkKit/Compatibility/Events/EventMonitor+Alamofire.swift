@@ -152,4 +152,25 @@ extension EventMonitor {
         _ request: DataStreamRequest, didValidateRequest urlRequest: URLRequest?, response: HTTPURLResponse,
         withResult result: Request.ValidationResult
     ) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - result: Unused.
+    public func request<Value: Sendable>(_ request: DataStreamRequest, didParseStream result: Result<Value, AFError>) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - uploadable: Unused.
+    public func request(_ request: UploadRequest, didCreateUploadable uploadable: UploadRequest.Uploadable) {}
+
+    /// Does nothing.
+    ///
+    /// - Parameters:
+    ///   - request: Unused.
+    ///   - error: Unused.
+    public func request(_ request: UploadRequest, didFailToCreateUploadableWithError error: AFError) {}
 }

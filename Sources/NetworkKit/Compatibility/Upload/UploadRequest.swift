@@ -12,6 +12,12 @@ import InternalServiceUtilities
 /// and ``Request/uploadProgress`` follows the bytes sent. The response is handled as a
 /// ``DataRequest``'s.
 ///
+/// Before each attempt is sent, its monitors are told ``EventMonitor/request(_:didCreateUploadable:)``,
+/// or ``EventMonitor/request(_:didFailToCreateUploadableWithError:)`` when ``upload`` throws (the
+/// attempt is then not sent, and the retrier decides), as Alamofire tells them. Alamofire tells
+/// them just before the attempt's ``EventMonitor/request(_:didCreateURLRequest:)``; here they come
+/// just after it, as the body is made when the adapted request is sent.
+///
 /// ```swift
 /// AF.upload(photoURL, to: "https://example.com/photos")
 ///     .uploadProgress { progress in print(progress.fractionCompleted) }
@@ -97,13 +103,18 @@ open class UploadRequest: DataRequest, @unchecked Sendable {
             do {
                 uploadable = try upload.createUploadable()
             } catch {
-                return .failure(Self.uploadableError(error))
+                let failure = Self.uploadableError(error)
+                recordFailure(failure)
+                emit { [self] in $0.request(self, didFailToCreateUploadableWithError: failure) }
+                return .failure(failure)
             }
         }
         uploadState.withLock { state in
             state.uploadable = uploadable
             if case .file(let url, true) = uploadable, !state.removable.contains(url) { state.removable.append(url) }
         }
+        // Told for every attempt, as Alamofire asks for the body again before each one.
+        emit { [self] in $0.request(self, didCreateUploadable: uploadable) }
         switch uploadable {
         case .data(let data):
             return .success(.data(data))
