@@ -14,44 +14,10 @@ extension HTTPResponse {
         do {
             return try decoder.decode(Value.self, from: body)
         } catch {
-            let (path, reason) = Self.describe(error)
-            let failure = HTTPError.DecodingFailure(
-                request: HTTPError.RequestSummary(request), type: "\(Value.self)", codingPath: path, reason: reason,
-                excerpt: String(decoding: body.prefix(Self.excerptLength), as: UTF8.self))
-            throw .decodingFailed(failure)
+            throw .decodingFailed(
+                HTTPError.DecodingFailure(
+                    request: HTTPError.RequestSummary(request), type: "\(Value.self)", decoding: error, body: body))
         }
-    }
-
-    /// How many bytes of the body a decoding error quotes.
-    static let excerptLength = 200
-
-    private static func describe(_ error: any Error) -> (path: String, reason: String) {
-        guard let decodingError = error as? DecodingError else { return ("", "\(error)") }
-        switch decodingError {
-        case .typeMismatch(let type, let context):
-            return (path(context.codingPath), "expected \(type): \(context.debugDescription)")
-        case .valueNotFound(let type, let context):
-            return (path(context.codingPath), "missing \(type) value: \(context.debugDescription)")
-        case .keyNotFound(let key, let context):
-            return (path(context.codingPath + [key]), "missing key: \(context.debugDescription)")
-        case .dataCorrupted(let context):
-            return (path(context.codingPath), context.debugDescription)
-        @unknown default:
-            return ("", "\(decodingError)")
-        }
-    }
-
-    /// `items[2].price` for the coding path items → 2 → price.
-    static func path(_ keys: [any CodingKey]) -> String {
-        var text = ""
-        for key in keys {
-            if let index = key.intValue {
-                text += "[\(index)]"
-            } else {
-                text += text.isEmpty ? key.stringValue : ".\(key.stringValue)"
-            }
-        }
-        return text
     }
 }
 

@@ -23,14 +23,16 @@ extension AFError {
     /// | ``HTTPError/transport(_:)``, ``HTTPError/timedOut(_:)`` | ``sessionTaskFailed(error:)`` with a `URLError` |
     /// | ``HTTPError/unacceptableStatus(_:)`` | ``responseValidationFailed(reason:)``, `.unacceptableStatusCode` |
     /// | ``HTTPError/unacceptableContentType(_:)`` | ``responseValidationFailed(reason:)`` |
-    /// | ``HTTPError/decodingFailed(_:)`` | ``responseSerializationFailed(reason:)``, `.decodingFailed` |
+    /// | ``HTTPError/decodingFailed(_:)`` | ``responseSerializationFailed(reason:)``, `.decodingFailed` (the ``AFError`` it was mapped from, when it was) |
     /// | ``HTTPError/cancelled(_:)`` | ``explicitlyCancelled`` |
     /// | ``HTTPError/authenticationFailed(_:reason:)`` | ``requestAdaptationFailed(error:)`` without a credential, else ``requestRetryFailed(retryError:originalError:)`` |
     /// | ``HTTPError/pinningFailed(_:)``, ``HTTPError/invalidPinning(_:)`` | ``serverTrustEvaluationFailed(reason:)``, `.customEvaluationFailed` |
     /// | ``HTTPError/transferFailed(_:)``, ``HTTPError/archiveFailed(_:)`` | ``sessionTaskFailed(error:)`` |
     ///
     /// Every `any Error` the result holds is `error` itself (or a `URLError` holding it under
-    /// ``httpErrorUserInfoKey``), so ``HTTPError/init(_:request:response:data:)`` gives it back whole.
+    /// ``httpErrorUserInfoKey``), so ``HTTPError/init(_:request:response:data:)`` gives it back whole;
+    /// a decoding failure that was mapped from an ``AFError`` gives that ``AFError`` back, with the
+    /// decoder's `DecodingError` inside.
     /// Status, content-type and cancellation failures hold what Alamofire's cases hold; the request,
     /// headers and body are in the response beside the error, and are passed back in from there.
     ///
@@ -68,8 +70,8 @@ extension AFError {
                 self = .responseValidationFailed(
                     reason: .missingContentType(acceptableContentTypes: failure.acceptable))
             }
-        case .decodingFailed:
-            self = .responseSerializationFailed(reason: .decodingFailed(error: error))
+        case .decodingFailed(let failure):
+            self = (failure.origin as? AFError) ?? .responseSerializationFailed(reason: .decodingFailed(error: error))
         case .cancelled:
             self = .explicitlyCancelled
         case .authenticationFailed(_, .missingCredential):
@@ -127,6 +129,11 @@ extension HTTPError {
     /// the response and its body for a status failure. Given the ones a request failed with,
     /// `HTTPError(AFError(error), request:response:data:)` equals `error`.
     ///
+    /// A serialization failure is ``HTTPError/decodingFailed(_:)``: from the `DecodingError` of
+    /// `.decodingFailed(error:)` it takes the failing key's path and what the decoder said, as
+    /// NetworkKit's own decoding does, and the excerpt is the start of `data`. It keeps `error`, so
+    /// ``AFError/init(_:)`` gives that back whole.
+    ///
     /// ```swift
     /// if case .failure(let error) = response.result {
     ///     let failure = HTTPError(error, request: response.request, response: response.response, data: response.data)
@@ -172,9 +179,14 @@ extension HTTPError {
                 ContentTypeFailure(request: summary, received: received, acceptable: acceptable))
         case .responseValidationFailed(.missingContentType(let acceptable)):
             self = .unacceptableContentType(ContentTypeFailure(request: summary, received: nil, acceptable: acceptable))
+        case .responseSerializationFailed(.decodingFailed(let decoderError)):
+            self = .decodingFailed(
+                DecodingFailure(request: summary, type: "", decoding: decoderError, body: data, origin: error))
         case .responseValidationFailed, .responseSerializationFailed:
             self = .decodingFailed(
-                DecodingFailure(request: summary, type: "", codingPath: "", reason: text, excerpt: ""))
+                DecodingFailure(
+                    request: summary, type: "", codingPath: "", reason: text,
+                    excerpt: DecodingFailure.excerpt(of: data), origin: error))
         case .explicitlyCancelled, .sessionDeinitialized, .sessionInvalidated:
             self = .cancelled(summary)
         case .serverTrustEvaluationFailed:

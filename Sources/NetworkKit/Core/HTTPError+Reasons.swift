@@ -118,7 +118,8 @@ extension HTTPError: LocalizedError, CustomStringConvertible {
             "unacceptable content type \(failure.received ?? "(none)"), expected "
                 + failure.acceptable.joined(separator: ", ")
         case .decodingFailed(let failure):
-            "could not decode \(failure.type) at \(failure.codingPath.isEmpty ? "the top level" : failure.codingPath)"
+            "could not decode \(failure.type.isEmpty ? "the body" : failure.type) at "
+                + (failure.codingPath.isEmpty ? "the top level" : failure.codingPath)
                 + ": \(failure.reason); body starts \(failure.excerpt.debugDescription)"
         case .cancelled: "cancelled"
         case .timedOut: "timed out"

@@ -156,10 +156,12 @@ extension HTTPError {
     }
 
     /// A body that did not decode into the expected type.
+    ///
+    /// Two failures are equal when their request, type, coding path, reason and excerpt are.
     public struct DecodingFailure: Hashable, Sendable {
         /// The request.
         public let request: RequestSummary
-        /// The name of the type that was decoded.
+        /// The name of the type that was decoded; empty when it is not known.
         public let type: String
         /// The path of the failing key, such as `items[2].price`; empty at the top level.
         public let codingPath: String
@@ -167,6 +169,9 @@ extension HTTPError {
         public let reason: String
         /// The first bytes of the body, as text.
         public let excerpt: String
+        /// The error this failure was made from, given back whole when it is mapped back (the
+        /// ``AFError`` that ``HTTPError/init(_:request:response:data:)`` mapped); not compared.
+        let origin: (any Error)?
 
         /// Creates the payload; NetworkKit makes these, stubs and tests may too.
         ///
@@ -177,11 +182,42 @@ extension HTTPError {
         ///   - reason: The reason (see the property).
         ///   - excerpt: The excerpt (see the property).
         public init(request: RequestSummary, type: String, codingPath: String, reason: String, excerpt: String) {
+            self.init(
+                request: request, type: type, codingPath: codingPath, reason: reason, excerpt: excerpt, origin: nil)
+        }
+
+        init(
+            request: RequestSummary, type: String, codingPath: String, reason: String, excerpt: String,
+            origin: (any Error)?
+        ) {
             self.request = request
             self.type = type
             self.codingPath = codingPath
             self.reason = reason
             self.excerpt = excerpt
+            self.origin = origin
+        }
+
+        /// Whether the two failures say the same; the error each was made from is not compared.
+        ///
+        /// - Parameters:
+        ///   - lhs: A failure.
+        ///   - rhs: Another.
+        /// - Returns: Whether their request, type, coding path, reason and excerpt are equal.
+        public static func == (lhs: Self, rhs: Self) -> Bool {
+            lhs.request == rhs.request && lhs.type == rhs.type && lhs.codingPath == rhs.codingPath
+                && lhs.reason == rhs.reason && lhs.excerpt == rhs.excerpt
+        }
+
+        /// Hashes what ``==(_:_:)`` compares.
+        ///
+        /// - Parameter hasher: The hasher.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(request)
+            hasher.combine(type)
+            hasher.combine(codingPath)
+            hasher.combine(reason)
+            hasher.combine(excerpt)
         }
     }
 }
