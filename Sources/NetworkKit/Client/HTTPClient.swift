@@ -112,9 +112,17 @@ public final class HTTPClient: Sendable {
     public func send(_ request: URLRequest, acceptableStatusCodes: Range<Int>? = nil) async throws(HTTPError)
         -> HTTPResponse
     {
+        try await send(request, acceptableStatusCodes: acceptableStatusCodes, progress: nil)
+    }
+
+    /// Sends a prepared request, telling `progress` the body's bytes as they arrive (a
+    /// ``DataRequest``'s download progress); see ``send(_:acceptableStatusCodes:)``.
+    func send(_ request: URLRequest, acceptableStatusCodes: Range<Int>?, progress: ProgressReporter?)
+        async throws(HTTPError) -> HTTPResponse
+    {
         var base = request
         addDefaultHeaders(to: &base)
-        return try await execute(base, acceptableStatusCodes: acceptableStatusCodes)
+        return try await execute(base, acceptableStatusCodes: acceptableStatusCodes, progress: progress)
     }
 
     /// The longest timeout sent (a week): a longer, infinite or NaN one means no limit and is sent
@@ -158,10 +166,11 @@ public final class HTTPClient: Sendable {
         configuration.cookies.map { HTTPExchange.CookieHandling(store: $0, monitors: configuration.eventMonitors) }
     }
 
-    /// Runs a request that already carries the default headers.
-    private func execute(_ base: URLRequest, acceptableStatusCodes: Range<Int>?) async throws(HTTPError)
-        -> HTTPResponse
-    {
+    /// Runs a request that already carries the default headers; `progress` is told its body's bytes
+    /// as each attempt receives them.
+    private func execute(
+        _ base: URLRequest, acceptableStatusCodes: Range<Int>?, progress: ProgressReporter? = nil
+    ) async throws(HTTPError) -> HTTPResponse {
         let validation = ResponseValidation(
             acceptableStatusCodes: acceptableStatusCodes ?? configuration.acceptableStatusCodes,
             validatesContentType: configuration.validatesContentType)
@@ -171,7 +180,8 @@ public final class HTTPClient: Sendable {
         let cookies = cookieHandling
         let send: @Sendable (URLRequest) async -> Result<HTTPResponse, HTTPError> = { request in
             await HTTPExchange(
-                request: request, sink: MemorySink(), pins: pins, followsRedirects: follows, cookies: cookies
+                request: request, sink: MemorySink(progress: progress), pins: pins, followsRedirects: follows,
+                cookies: cookies
             )
             .run(on: transport)
         }

@@ -9,23 +9,50 @@ import InternalServiceUtilities
 /// uploads, whose client validates the complete response afterwards (``ResponseValidation``).
 final class MemorySink: BodySink {
     private let body = Locked(Data())
+    /// Told the bytes kept so far, when a caller asked (a ``DataRequest`` with a download progress
+    /// handler).
+    private let progress: ProgressReporter?
+    /// The body's length as the head announced it; read only for ``progress``.
+    private let expected = Locked<Int64?>(nil)
+
+    init(progress: ProgressReporter? = nil) {
+        self.progress = progress
+    }
 
     func begin(_ response: ResponseHead) -> HeadDecision {
-        .accept
+        if progress != nil, response.expectedContentLength >= 0 {
+            expected.withLock { $0 = response.expectedContentLength }
+        }
+        return .accept
     }
 
     func write(_ data: Data) -> HTTPError? {
-        body.withLock { $0.append(data) }
+        let kept = body.withLock { body -> Int in
+            body.append(data)
+            return body.count
+        }
+        report(kept)
         return nil
     }
 
     func write(bytes: UnsafeRawBufferPointer) -> HTTPError? {
-        body.withLock { $0.append(contentsOf: bytes) }
+        let kept = body.withLock { body -> Int in
+            body.append(contentsOf: bytes)
+            return body.count
+        }
+        report(kept)
         return nil
     }
 
     func end(_ failure: HTTPError?) -> Result<Data, HTTPError> {
         if let failure { return .failure(failure) }
-        return .success(body.value)
+        let data = body.value
+        progress?.finish(completed: Int64(data.count))
+        return .success(data)
+    }
+
+    private func report(_ kept: Int) {
+        guard let progress else { return }
+        progress.update(completed: Int64(kept), total: expected.value)
     }
 }

@@ -432,10 +432,16 @@ open class DataRequest: Request, @unchecked Sendable {
     }
 
     /// Sends one adapted attempt through `client` and returns its answer, any status accepted; a
-    /// subclass that sends a body overrides it.
+    /// subclass that sends a body overrides it. With a download progress handler, each attempt's
+    /// body moves ``Request/downloadProgress`` as it arrives (a cached answer at once).
     func transfer(_ attempt: URLRequest, through client: HTTPClient) async -> Result<HTTPResponse, AFError> {
+        let progress =
+            downloadProgressHandler == nil
+            ? nil : ProgressReporter { [self] in report($0, to: downloadProgress, handler: downloadProgressHandler) }
         do throws(HTTPError) {
-            return .success(try await client.send(attempt, acceptableStatusCodes: 0..<Int.max))
+            let response = try await client.send(attempt, acceptableStatusCodes: 0..<Int.max, progress: progress)
+            progress?.finish(completed: Int64(response.body.count))
+            return .success(response)
         } catch {
             return .failure(AFError(error))
         }

@@ -26,9 +26,9 @@ extension Request {
 
     /// The response's download progress as it changes, until the request finishes.
     ///
-    /// It replaces a handler given to ``downloadProgress(queue:closure:)``, as in Alamofire. Only
-    /// ``DownloadRequest`` reports download progress (a ``DataRequest``'s body arrives whole: its
-    /// stream ends without values, where Alamofire's reports the bytes as they come).
+    /// It replaces a handler given to ``downloadProgress(queue:closure:)``, as in Alamofire.
+    /// ``DownloadRequest`` and ``DataRequest`` report the bytes as they come; an ``UploadRequest``
+    /// does not report its response's (its stream ends without values).
     ///
     /// - Parameter bufferingPolicy: How many values are kept while none is awaited; all by default.
     /// - Returns: The stream.
