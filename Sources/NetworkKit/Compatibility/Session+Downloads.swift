@@ -77,7 +77,7 @@ extension Session {
         shouldAutomaticallyResume: Bool? = nil, to destination: DownloadRequest.Destination? = nil
     ) -> DownloadRequest {
         DownloadRequest(
-            id: .random(), downloadable: .request(convertible), underlyingQueue: rootQueue,
+            id: .unique(), downloadable: .request(convertible), underlyingQueue: rootQueue,
             serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self, destination: destination)
@@ -102,7 +102,7 @@ extension Session {
         to destination: DownloadRequest.Destination? = nil
     ) -> DownloadRequest {
         DownloadRequest(
-            id: .random(), downloadable: .resumeData(data), underlyingQueue: rootQueue,
+            id: .unique(), downloadable: .resumeData(data), underlyingQueue: rootQueue,
             serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self, destination: destination)

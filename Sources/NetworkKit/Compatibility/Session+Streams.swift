@@ -76,7 +76,7 @@ extension Session {
         interceptor: (any RequestInterceptor)? = nil, shouldAutomaticallyResume: Bool? = nil
     ) -> DataStreamRequest {
         DataStreamRequest(
-            id: .random(), convertible: convertible, automaticallyCancelOnStreamError: automaticallyCancelOnStreamError,
+            id: .unique(), convertible: convertible, automaticallyCancelOnStreamError: automaticallyCancelOnStreamError,
             underlyingQueue: rootQueue, serializationQueue: serializationQueue, eventMonitor: eventMonitor,
             interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume, delegate: self)
     }

@@ -153,7 +153,7 @@ extension Session {
         shouldAutomaticallyResume: Bool? = nil, fileManager: FileManager = .default
     ) -> UploadRequest {
         UploadRequest(
-            id: .random(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .unique(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             fileManager: fileManager, delegate: self)
     }

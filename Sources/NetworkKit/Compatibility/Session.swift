@@ -184,7 +184,7 @@ public final class Session: RequestDelegate, Sendable {
         shouldAutomaticallyResume: Bool? = nil
     ) -> DataRequest {
         DataRequest(
-            id: .random(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
+            id: .unique(), convertible: convertible, underlyingQueue: rootQueue, serializationQueue: serializationQueue,
             eventMonitor: eventMonitor, interceptor: interceptor, shouldAutomaticallyResume: shouldAutomaticallyResume,
             delegate: self)
     }

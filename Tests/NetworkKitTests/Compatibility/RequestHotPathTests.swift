@@ -11,7 +11,7 @@ import Testing
 
 /// What the façade's fast path skips must still be there when read: the `HTTPURLResponse` made on
 /// demand, built-in validations read from NetworkKit's response, serialization in place only on the
-/// session's own queue, and request identifiers that are proper random UUIDs.
+/// session's own queue, and request identifiers laid out as version 4 UUIDs, never repeated.
 @Suite("The façade's request path: lazily made responses, built-in validations, serialization queues")
 struct RequestHotPathTests {
     let queue = DispatchQueue(label: "RequestHotPathTests")
@@ -132,14 +132,30 @@ struct RequestHotPathTests {
     }
 
     @Test("request identifiers are version 4, RFC 9562 variant, and differ")
-    func identifiers() {
-        let ids = (0..<1000).map { _ in UUID.random() }
+    func identifiers() async {
+        let ids = (0..<1000).map { _ in UUID.unique() }
         #expect(Set(ids).count == ids.count)
         for id in ids {
             #expect(id.uuid.6 >> 4 == 4)
             #expect(id.uuid.8 >> 6 == 0b10)
         }
         #expect(Session().request("http://127.0.0.1/").id != Session().request("http://127.0.0.1/").id)
+        // Made from several threads at once, none repeats either
+        let concurrent = await withTaskGroup(of: [UUID].self) { group in
+            for _ in 0..<4 { group.addTask { (0..<500).map { _ in UUID.unique() } } }
+            return await group.reduce(into: [UUID]()) { $0 += $1 }
+        }
+        #expect(Set(concurrent + ids).count == concurrent.count + ids.count)
+    }
+
+    @Test("ThreadRole tells the main thread from the others, asked again and again")
+    func threadRole() async {
+        let onMain = await MainActor.run { (ThreadRole.isMain, ThreadRole.isMain, Thread.isMainThread) }
+        #expect(onMain.0 == onMain.2 && onMain.1 == onMain.2)
+        let elsewhere = await Task.detached { (ThreadRole.isMain, ThreadRole.isMain, Thread.isMainThread) }.value
+        #expect(elsewhere.0 == elsewhere.2 && elsewhere.1 == elsewhere.2)
+        let onQueue = DispatchQueue(label: "ThreadRole").sync { (ThreadRole.isMain, Thread.isMainThread) }
+        #expect(onQueue.0 == onQueue.1)
     }
 }
 

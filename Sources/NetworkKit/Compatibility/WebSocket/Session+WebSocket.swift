@@ -78,7 +78,7 @@ extension Session {
         interceptor: (any RequestInterceptor)? = nil, shouldAutomaticallyResume: Bool? = nil
     ) -> WebSocketRequest {
         WebSocketRequest(
-            id: .random(), convertible: convertible, configuration: configuration, underlyingQueue: rootQueue,
+            id: .unique(), convertible: convertible, configuration: configuration, underlyingQueue: rootQueue,
             serializationQueue: serializationQueue, eventMonitor: eventMonitor, interceptor: interceptor,
             shouldAutomaticallyResume: shouldAutomaticallyResume, delegate: self)
     }
