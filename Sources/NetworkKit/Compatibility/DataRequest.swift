@@ -160,7 +160,10 @@ open class DataRequest: Request, @unchecked Sendable {
         queue: DispatchQueue = .main, responseSerializer: Serializer,
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
-        response(queue: queue, dataSerializer: responseSerializer, completionHandler: completionHandler)
+        response(
+            queue: queue, dataSerializer: responseSerializer,
+            readsResponseForBody: ResponseReading.readsResponseForBody(responseSerializer),
+            completionHandler: completionHandler)
     }
 
     /// Calls `completionHandler` on `queue` with what `responseSerializer` makes of the response
@@ -176,18 +179,25 @@ open class DataRequest: Request, @unchecked Sendable {
         queue: DispatchQueue = .main, responseSerializer: Serializer,
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
-        response(queue: queue, dataSerializer: responseSerializer, completionHandler: completionHandler)
+        response(
+            queue: queue, dataSerializer: responseSerializer,
+            readsResponseForBody: ResponseReading.readsResponseForBody(responseSerializer),
+            completionHandler: completionHandler)
     }
 
-    /// The one body of both `response(queue:responseSerializer:completionHandler:)` overloads.
+    /// The one body of both `response(queue:responseSerializer:completionHandler:)` overloads and
+    /// the built-in handlers, which pass `readsResponseForBody` for their own serializer (see
+    /// ``ResponseReading``).
     private func response<Serializer: DataResponseSerializerProtocol>(
         queue: DispatchQueue, dataSerializer: Serializer,
+        readsResponseForBody: @autoclosure @escaping @Sendable () -> Bool,
         completionHandler: @escaping (AFDataResponse<Serializer.SerializedObject>) -> Void
     ) -> Self {
         let handler = OnceHandler(completionHandler)
         return serialized(queue: queue) { request, source, data, error in
             let response = source.flatMap {
-                ResponseReading.response($0, for: dataSerializer, data: data, error: error)
+                ResponseReading.response(
+                    $0, readsResponseForBody: readsResponseForBody(), data: data, error: error)
             }
             return try dataSerializer.serialize(request: request, response: response, data: data, error: error)
         } deliver: { [self] response in
@@ -215,10 +225,10 @@ open class DataRequest: Request, @unchecked Sendable {
     ) -> Self {
         response(
             queue: queue,
-            responseSerializer: DataResponseSerializer(
+            dataSerializer: DataResponseSerializer(
                 dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            completionHandler: completionHandler)
+            readsResponseForBody: false, completionHandler: completionHandler)
     }
 
     /// Calls `completionHandler` on `queue` with the body as text (a ``StringResponseSerializer``'s):
@@ -243,10 +253,10 @@ open class DataRequest: Request, @unchecked Sendable {
     ) -> Self {
         response(
             queue: queue,
-            responseSerializer: StringResponseSerializer(
+            dataSerializer: StringResponseSerializer(
                 dataPreprocessor: dataPreprocessor, encoding: encoding, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            completionHandler: completionHandler)
+            readsResponseForBody: encoding == nil, completionHandler: completionHandler)
     }
 
     /// Calls `completionHandler` on `queue` with the body decoded as `type` (a
@@ -276,10 +286,10 @@ open class DataRequest: Request, @unchecked Sendable {
     ) -> Self {
         response(
             queue: queue,
-            responseSerializer: DecodableResponseSerializer<Value>(
+            dataSerializer: DecodableResponseSerializer<Value>(
                 dataPreprocessor: dataPreprocessor, decoder: decoder, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            completionHandler: completionHandler)
+            readsResponseForBody: false, completionHandler: completionHandler)
     }
 
     /// Calls `completionHandler` on `queue` with the body parsed by `JSONSerialization` (Alamofire's
@@ -308,7 +318,9 @@ open class DataRequest: Request, @unchecked Sendable {
             dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
             emptyRequestMethods: emptyRequestMethods)
         return serialized(queue: queue) { request, source, data, error -> Any in
-            let response = source.flatMap { ResponseReading.response($0, for: bytes, data: data, error: error) }
+            let response = source.flatMap {
+                ResponseReading.response($0, readsResponseForBody: false, data: data, error: error)
+            }
             let body = try bytes.serialize(request: request, response: response, data: data, error: error)
             if body.isEmpty { return NSNull() }
             do {
@@ -528,9 +540,15 @@ open class DataRequest: Request, @unchecked Sendable {
     }
 
     /// Whether `contentType` is one of `acceptable`; an empty body passes whatever its type.
-    static func check(contentType: String?, isEmpty: Bool, against acceptable: [String]) -> ValidationResult {
+    ///
+    /// A wildcard range (`*/*`, what `validate()` accepts when the request has no `Accept` field)
+    /// passes any type and a missing one, so `contentType` is read only when none is given.
+    static func check(contentType: @autoclosure () -> String?, isEmpty: Bool, against acceptable: [String])
+        -> ValidationResult
+    {
         guard !isEmpty else { return .success(()) }
-        guard let contentType else {
+        if acceptable.contains(where: MediaRange.isWildcard) { return .success(()) }
+        guard let contentType = contentType() else {
             if acceptable.contains(where: { $0.hasPrefix("*/*") }) { return .success(()) }
             return .failure(
                 AFError.responseValidationFailed(reason: .missingContentType(acceptableContentTypes: acceptable)))
@@ -584,6 +602,15 @@ private struct MediaRange {
         let parts = essence.split(separator: "/", maxSplits: 1)
         type = parts.first ?? ""
         subtype = parts.count > 1 ? parts[1] : ""
+    }
+
+    /// Whether `text` is a range that matches every type, present or not, under both of the
+    /// checks above: it starts with `*/*` and both its parts are `*`.
+    static func isWildcard(_ text: String) -> Bool {
+        if text == "*/*" { return true }
+        guard text.hasPrefix("*/*") else { return false }
+        let range = MediaRange(text)
+        return range.type == "*" && range.subtype == "*"
     }
 
     func matches(_ other: MediaRange) -> Bool {

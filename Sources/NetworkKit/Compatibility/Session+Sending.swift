@@ -27,9 +27,15 @@ extension Session {
     /// adapters, the transfer, validation, then retriers. Every kind of request runs this loop and
     /// differs only in its `steps`.
     func send(_ urlRequest: URLRequest, for request: Request, steps: AttemptSteps) async -> RequestOutcome {
-        let interceptors = [interceptor, request.interceptor].compactMap { $0 }
-        let combined = interceptors.isEmpty ? nil : Interceptor(interceptors: interceptors)
+        let combined: Interceptor? =
+            switch (interceptor, request.interceptor) {
+            case (nil, nil): nil
+            case (let own?, nil), (nil, let own?): Interceptor(interceptors: [own])
+            case (let session?, let request?): Interceptor(interceptors: [session, request])
+            }
         let handler = request.cachedResponseHandler ?? cachedResponseHandler
+        // Without a handler here or above, the task-local value would be set to what it is.
+        let setsHandler = handler != nil || CachedAttempt.requestHandler != nil
         while true {
             var attempt = urlRequest
             if let combined {
@@ -51,10 +57,12 @@ extension Session {
             let sent: Result<HTTPResponse, AFError>
             if let refused = trustFailure(for: attempt) {
                 sent = .failure(refused)
-            } else {
+            } else if setsHandler {
                 sent = await CachedAttempt.$requestHandler.withValue(handler) { [attempt] in
                     await transfer(attempt, for: request, steps: steps)
                 }
+            } else {
+                sent = await transfer(attempt, for: request, steps: steps)
             }
             let failure: AFError
             switch sent {

@@ -104,6 +104,48 @@ struct RequestHotPathTests {
         #expect(StatusCodes.success.contains(204))
     }
 
+    @Test("a wildcard range passes any type, or none, without reading it; other ranges read and match it")
+    func contentTypeCheck() {
+        // Given a count of the times the response's type is read
+        var reads = 0
+        func type(_ value: String?) -> String? {
+            reads += 1
+            return value
+        }
+        func passes(_ value: String?, _ acceptable: [String]) -> Bool {
+            if case .success = DataRequest.check(contentType: type(value), isEmpty: false, against: acceptable) {
+                return true
+            }
+            return false
+        }
+        // When `*/*` (validate()'s range without an Accept field) is checked, with or without parameters
+        #expect(passes("text/html", ["*/*"]))
+        #expect(passes(nil, ["application/json", "*/*;q=0.8"]))
+        // Then the type was never read
+        #expect(reads == 0)
+        // And other ranges read it, match it ignoring case and parameters, and refuse a missing one
+        #expect(passes("Application/JSON; charset=utf-8", ["application/json"]))
+        #expect(passes("application/json", ["application/*"]))
+        #expect(!passes("text/html", ["application/json"]))
+        #expect(!passes(nil, ["application/json"]))
+        // As before, a wildcard after a space matches a type but not a missing one
+        #expect(passes("text/html", [" */*"]))
+        #expect(!passes(nil, [" */*"]))
+        #expect(reads == 6)
+        // An empty body passes without a look at the type
+        #expect((try? DataRequest.check(contentType: type(nil), isEmpty: true, against: ["a/b"]).get()) != nil)
+        #expect(reads == 6)
+    }
+
+    @Test("built-in serializers are known to skip the response for a body; any other serializer reads it")
+    func responseReading() {
+        #expect(!ResponseReading.readsResponseForBody(DataResponseSerializer()))
+        #expect(!ResponseReading.readsResponseForBody(DecodableResponseSerializer<Item>()))
+        #expect(!ResponseReading.readsResponseForBody(StringResponseSerializer(encoding: .utf8)))
+        #expect(ResponseReading.readsResponseForBody(StringResponseSerializer()))
+        #expect(ResponseReading.readsResponseForBody(ProbeSerializer { nil }))
+    }
+
     @Test("a serialization queue the app gives runs the serializers; the session's own may be skipped")
     func serializationQueue() async throws {
         // Given a session with its own serialization queue, marked so a serializer can tell

@@ -15,6 +15,9 @@ public struct DataTask<Value>: Sendable where Value: Sendable {
     /// awaits it cancels the request, which then ends with ``AFError/explicitlyCancelled``.
     public var response: DataResponse<Value, AFError> {
         get async {
+            // Made already (a request answered on the awaiting task's own thread): cancelling now
+            // could no longer change it.
+            if let made = future.made { return made }
             guard shouldAutomaticallyCancel else { return await future.value }
             let request = request
             return await withTaskCancellationHandler {
@@ -85,11 +88,11 @@ extension DataRequest {
         emptyResponseCodes: Set<Int> = DataResponseSerializer.defaultEmptyResponseCodes,
         emptyRequestMethods: Set<HTTPMethod> = DataResponseSerializer.defaultEmptyRequestMethods
     ) -> DataTask<Data> {
-        serializingResponse(
-            using: DataResponseSerializer(
+        dataTask(
+            DataResponseSerializer(
                 dataPreprocessor: dataPreprocessor, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            automaticallyCancelling: shouldAutomaticallyCancel)
+            readsResponseForBody: false, automaticallyCancelling: shouldAutomaticallyCancel)
     }
 
     /// A ``DataTask`` that awaits the body decoded as `type` (a ``DecodableResponseSerializer``'s).
@@ -115,11 +118,11 @@ extension DataRequest {
         emptyResponseCodes: Set<Int> = DecodableResponseSerializer<Value>.defaultEmptyResponseCodes,
         emptyRequestMethods: Set<HTTPMethod> = DecodableResponseSerializer<Value>.defaultEmptyRequestMethods
     ) -> DataTask<Value> {
-        serializingResponse(
-            using: DecodableResponseSerializer<Value>(
+        dataTask(
+            DecodableResponseSerializer<Value>(
                 dataPreprocessor: dataPreprocessor, decoder: decoder, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            automaticallyCancelling: shouldAutomaticallyCancel)
+            readsResponseForBody: false, automaticallyCancelling: shouldAutomaticallyCancel)
     }
 
     /// A ``DataTask`` that awaits the body as text (a ``StringResponseSerializer``'s): in `encoding`,
@@ -140,11 +143,11 @@ extension DataRequest {
         emptyResponseCodes: Set<Int> = StringResponseSerializer.defaultEmptyResponseCodes,
         emptyRequestMethods: Set<HTTPMethod> = StringResponseSerializer.defaultEmptyRequestMethods
     ) -> DataTask<String> {
-        serializingResponse(
-            using: StringResponseSerializer(
+        dataTask(
+            StringResponseSerializer(
                 dataPreprocessor: dataPreprocessor, encoding: encoding, emptyResponseCodes: emptyResponseCodes,
                 emptyRequestMethods: emptyRequestMethods),
-            automaticallyCancelling: shouldAutomaticallyCancel)
+            readsResponseForBody: encoding == nil, automaticallyCancelling: shouldAutomaticallyCancel)
     }
 
     /// A ``DataTask`` that awaits what `serializer` makes of the response (the overload that lets
@@ -158,7 +161,9 @@ extension DataRequest {
     public func serializingResponse<Serializer: ResponseSerializer>(
         using serializer: Serializer, automaticallyCancelling shouldAutomaticallyCancel: Bool = true
     ) -> DataTask<Serializer.SerializedObject> {
-        dataTask(serializer, automaticallyCancelling: shouldAutomaticallyCancel)
+        dataTask(
+            serializer, readsResponseForBody: ResponseReading.readsResponseForBody(serializer),
+            automaticallyCancelling: shouldAutomaticallyCancel)
     }
 
     /// A ``DataTask`` that awaits what `serializer` makes of the response.
@@ -171,17 +176,23 @@ extension DataRequest {
     public func serializingResponse<Serializer: DataResponseSerializerProtocol>(
         using serializer: Serializer, automaticallyCancelling shouldAutomaticallyCancel: Bool = true
     ) -> DataTask<Serializer.SerializedObject> {
-        dataTask(serializer, automaticallyCancelling: shouldAutomaticallyCancel)
+        dataTask(
+            serializer, readsResponseForBody: ResponseReading.readsResponseForBody(serializer),
+            automaticallyCancelling: shouldAutomaticallyCancel)
     }
 
     /// Registers `serializer` to run on the serialization queue once the request has finished (and
     /// starts the request as a response handler does); its response fulfils the task's future there.
+    /// `readsResponseForBody` is the serializer's answer (see ``ResponseReading``).
     private func dataTask<Serializer: DataResponseSerializerProtocol>(
-        _ serializer: Serializer, automaticallyCancelling shouldAutomaticallyCancel: Bool
+        _ serializer: Serializer, readsResponseForBody: @autoclosure @escaping @Sendable () -> Bool,
+        automaticallyCancelling shouldAutomaticallyCancel: Bool
     ) -> DataTask<Serializer.SerializedObject> {
         let future = ResponseFuture<AFDataResponse<Serializer.SerializedObject>>()
         _ = serialized(queue: nil) { request, source, data, error in
-            let response = source.flatMap { ResponseReading.response($0, for: serializer, data: data, error: error) }
+            let response = source.flatMap {
+                ResponseReading.response($0, readsResponseForBody: readsResponseForBody(), data: data, error: error)
+            }
             return try serializer.serialize(request: request, response: response, data: data, error: error)
         } deliver: {
             future.fulfil($0)

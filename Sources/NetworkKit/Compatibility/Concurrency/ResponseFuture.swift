@@ -22,6 +22,11 @@ final class ResponseFuture<Value: Sendable>: Sendable {
         for waiter in waiters { waiter.resume(returning: value) }
     }
 
+    /// The value if it was made already, without waiting.
+    var made: Value? {
+        state.withLock { $0.value }
+    }
+
     /// The value, once it was made.
     var value: Value {
         get async {
@@ -42,7 +47,8 @@ final class ResponseFuture<Value: Sendable>: Sendable {
 enum SerializationRun {
     /// What `serialize` made, and how long it took in seconds.
     static func timed<Value>(_ serialize: () throws -> Value) -> (result: Result<Value, AFError>, duration: Double) {
-        let start = DispatchTime.now().uptimeNanoseconds
+        let clock = ContinuousClock()
+        let start = clock.now
         let result: Result<Value, AFError>
         do {
             result = .success(try serialize())
@@ -51,6 +57,7 @@ enum SerializationRun {
         } catch {
             result = .failure(.responseSerializationFailed(reason: .customSerializationFailed(error: error)))
         }
-        return (result, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        let elapsed = start.duration(to: clock.now).components
+        return (result, Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18)
     }
 }

@@ -15,24 +15,33 @@ protocol ReadsResponseOnlyWhenEmpty {
 
 /// Decides which response a serializer is given.
 enum ResponseReading {
-    /// `source`'s `HTTPURLResponse` when `serializer` may read it; nil (the response left unmade)
+    /// `source`'s `HTTPURLResponse` when the serializer may read it; nil (the response left unmade)
     /// when it is a built-in serializer with a body to serialize and no error, which ignores it.
     ///
     /// - Parameters:
     ///   - source: The response.
-    ///   - serializer: The serializer about to run.
+    ///   - readsResponseForBody: Whether the serializer reads the response for a body that is
+    ///     there (see ``readsResponseForBody(_:)``); asked only for such a body.
     ///   - data: The body.
     ///   - error: The request's error.
     /// - Returns: The response to hand it.
     static func response(
-        _ source: LazyURLResponse, for serializer: some DataResponseSerializerProtocol, data: Data?, error: AFError?
+        _ source: LazyURLResponse, readsResponseForBody: @autoclosure () -> Bool, data: Data?, error: AFError?
     ) -> HTTPURLResponse? {
-        if error == nil, let data, !data.isEmpty, let reading = serializer as? any ReadsResponseOnlyWhenEmpty,
-            !reading.readsResponseForBody
-        {
-            return nil
-        }
+        if error == nil, let data, !data.isEmpty, !readsResponseForBody() { return nil }
         return source.value
+    }
+
+    /// Whether `serializer` reads the response for a body that is there: false for the built-in
+    /// serializers that read it only for an empty body or an error, true for any other.
+    ///
+    /// A dynamic cast, which the response handlers of a built-in serializer skip by passing
+    /// their serializer's answer themselves.
+    ///
+    /// - Parameter serializer: The serializer about to run.
+    /// - Returns: Whether the response must be made for it.
+    static func readsResponseForBody(_ serializer: some DataResponseSerializerProtocol) -> Bool {
+        (serializer as? any ReadsResponseOnlyWhenEmpty)?.readsResponseForBody ?? true
     }
 }
 

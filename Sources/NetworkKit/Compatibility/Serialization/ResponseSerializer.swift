@@ -39,10 +39,10 @@ extension ResponseSerializer {
     public static var defaultDataPreprocessor: any DataPreprocessor { PassthroughPreprocessor() }
 
     /// The methods whose answers may be empty unless told otherwise: `[.head]`.
-    public static var defaultEmptyRequestMethods: Set<HTTPMethod> { [.head] }
+    public static var defaultEmptyRequestMethods: Set<HTTPMethod> { EmptyAnswerDefaults.requestMethods }
 
     /// The status codes whose answers may be empty unless told otherwise: `[204, 205]`.
-    public static var defaultEmptyResponseCodes: Set<Int> { [204, 205] }
+    public static var defaultEmptyResponseCodes: Set<Int> { EmptyAnswerDefaults.responseCodes }
 
     /// ``defaultDataPreprocessor``.
     public var dataPreprocessor: any DataPreprocessor { Self.defaultDataPreprocessor }
@@ -88,4 +88,13 @@ extension ResponseSerializer {
     public func emptyResponseAllowed(forRequest request: URLRequest?, response: HTTPURLResponse?) -> Bool {
         requestAllowsEmptyResponseData(request) == true || responseAllowsEmptyResponseData(response) == true
     }
+}
+
+/// The default sets of ``ResponseSerializer``, made once: every response handler takes them as
+/// default arguments, and building and hashing a set per request showed in its profile.
+enum EmptyAnswerDefaults {
+    /// `[.head]`.
+    static let requestMethods: Set<HTTPMethod> = [.head]
+    /// `[204, 205]`.
+    static let responseCodes: Set<Int> = [204, 205]
 }
