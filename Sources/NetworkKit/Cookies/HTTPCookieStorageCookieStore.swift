@@ -55,7 +55,8 @@ public final class HTTPCookieStorageCookieStore: CookieStore {
     /// - Parameter url: The request's URL.
     /// - Returns: The header's value.
     public func cookieHeader(for url: URL) -> String? {
-        guard let host = url.host?.lowercased() else { return nil }
+        // An empty storage (an API client's usual case) has nothing to send: no jar to build.
+        guard storage.cookies?.isEmpty == false, let host = url.host?.lowercased() else { return nil }
         let now = Date()
         var jar = serial.run { jarOfCookies(relatedTo: host, at: now).jar }
         return jar.cookieHeader(for: url, at: now)
