@@ -39,7 +39,7 @@ open class DataRequest: Request, @unchecked Sendable {
 
     /// What the request is made from.
     public let convertible: any URLRequestConvertible
-    private let exchange = Locked(Exchange())
+    private let exchange = RequestLock.make(Exchange())
 
     /// Creates a request; a ``Session`` makes requests, and subclasses call this.
     ///
@@ -567,10 +567,10 @@ open class DataRequest: Request, @unchecked Sendable {
 /// `@unchecked Sendable` because the lock box hands the handler out exactly once, on the queue the
 /// caller chose, and nothing else ever calls it.
 struct OnceHandler<Value>: @unchecked Sendable {
-    private let box: Locked<((Value) -> Void)?>
+    private let box: RequestLock<((Value) -> Void)?>
 
     init(_ handler: @escaping (Value) -> Void) {
-        box = Locked(handler)
+        box = RequestLock.make(handler)
     }
 
     func call(_ value: Value) {

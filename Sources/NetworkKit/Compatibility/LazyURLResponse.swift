@@ -13,14 +13,14 @@ import InternalServiceUtilities
 /// ``mimeType`` from the NetworkKit response instead.
 final class LazyURLResponse: Sendable {
     private let answer: HTTPResponse?
-    private let made: Locked<HTTPURLResponse??>
+    private let made: RequestLock<HTTPURLResponse??>
 
     /// A response made from `answer` when first read.
     ///
     /// - Parameter answer: The NetworkKit response.
     init(_ answer: HTTPResponse) {
         self.answer = answer
-        made = Locked(nil)
+        made = RequestLock.make(nil)
     }
 
     /// A response that exists already.
@@ -28,7 +28,7 @@ final class LazyURLResponse: Sendable {
     /// - Parameter response: The response.
     init(made response: HTTPURLResponse) {
         answer = nil
-        made = Locked(.some(response))
+        made = RequestLock.make(.some(response))
     }
 
     /// The `HTTPURLResponse`; nil when the answer has no URL to give it.

@@ -76,6 +76,8 @@ open class Request: @unchecked Sendable {
         var downloadProgressHandler: (handler: ProgressHandler, queue: DispatchQueue)?
         var cURLHandlers: [(queue: DispatchQueue, handler: @Sendable (String) -> Void)] = []
         var requestCreationHandlers: [(queue: DispatchQueue, handler: @Sendable (URLRequest) -> Void)] = []
+        /// The lock of the progress objects, made with the first of them or the first report.
+        var progressLock: SerialLock?
     }
 
     /// This request's identifier, unique per request.
@@ -94,9 +96,17 @@ open class Request: @unchecked Sendable {
     /// The session that made the request; the request does not keep it alive.
     public private(set) weak var delegate: (any RequestDelegate)?
 
-    let mutableState = Locked(MutableState())
-    /// Serialises the making of ``uploadProgress`` and ``downloadProgress``, and writes to them.
-    private let progressLock = SerialLock()
+    let mutableState = RequestLock.make(MutableState())
+    /// Serialises the making of ``uploadProgress`` and ``downloadProgress``, and writes to them;
+    /// made when first needed (most requests never read or report progress).
+    private var progressLock: SerialLock {
+        mutableState.withLock { state in
+            if let lock = state.progressLock { return lock }
+            let lock = SerialLock()
+            state.progressLock = lock
+            return lock
+        }
+    }
 
     /// Creates a request; a ``Session`` makes requests, and subclasses call this.
     ///

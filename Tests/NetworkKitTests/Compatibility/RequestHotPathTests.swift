@@ -190,6 +190,28 @@ struct RequestHotPathTests {
         #expect(Set(concurrent + ids).count == concurrent.count + ids.count)
     }
 
+    @Test("RequestLock serialises its users, and its state goes with it")
+    func requestLock() async {
+        // Given a box shared by eight tasks
+        let box = RequestLock.make(0)
+        // When each adds 1 a thousand times
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 { group.addTask { for _ in 0..<1000 { box.withLock { $0 += 1 } } } }
+        }
+        // Then no addition was lost
+        #expect(box.withLock { $0 } == 8000)
+        // And a box's state is released with the box
+        final class Token {}
+        weak var released: Token?
+        do {
+            let token = Token()
+            released = token
+            let held = RequestLock.make(token)
+            #expect(held.withLock { $0 } === token)
+        }
+        #expect(released == nil)
+    }
+
     @Test("ThreadRole tells the main thread from the others, asked again and again")
     func threadRole() async {
         let onMain = await MainActor.run { (ThreadRole.isMain, ThreadRole.isMain, Thread.isMainThread) }

@@ -9,7 +9,7 @@ final class ResponseFuture<Value: Sendable>: Sendable {
         var waiters: [CheckedContinuation<Value, Never>] = []
     }
 
-    private let state = Locked(State())
+    private let state = RequestLock.make(State())
 
     /// Keeps `value` and resumes every waiter; a second value is ignored.
     func fulfil(_ value: Value) {
