@@ -14,10 +14,10 @@
     ///
     /// The completion form hands each value to its handler's queue, as Alamofire must, and the
     /// bench's task resumes from there: two thread hand-offs per request, which `await client.send`
-    /// never makes and which cost 15–60 µs each on a busy machine. Its goal is therefore taken
-    /// against the same `HTTPClient.send` whose value is handed to the same queue the same way
-    /// (``clientOnQueueName``), so that it measures the façade; the ratio to the baseline is still
-    /// printed, and the async form is compared with the baseline alone.
+    /// never makes and which cost 15–60 µs each on a busy machine. The goal is the issue's, against
+    /// `HTTPClient.send` itself; beside it, as context, the same `HTTPClient.send` whose value is
+    /// handed to the same queue the same way (``clientOnQueueName``) shows what the hand-offs cost
+    /// and so what the façade itself adds.
     extension NetworkBenchmarks {
         /// The façade's case, which the goal is for.
         static let facadeName = "Session.request(router).responseDecodable(of:)"
@@ -45,7 +45,7 @@
             summary: "\(requestCount) keep-alive GETs of a small JSON file from nginx on 127.0.0.1, "
                 + "one at a time, decoded: through Alamofire's Session façade (a handler on a queue, "
                 + "and the async form) against HTTPClient.send (its value also handed to the queue)",
-            goals: [BenchmarkGoal(case: facadeName, atMost: 1.1, relativeTo: .otherCase(clientOnQueueName))]
+            goals: [BenchmarkGoal(case: facadeName, atMost: 1.1)]
         ) {
             let server = try NginxServer()
             let router = BenchRouter(baseURL: server.url)
