@@ -80,6 +80,22 @@
             guard try await written, read else { throw BenchmarkError("the plain TCP echo ended early") }
         }
 
+        /// A timed case that also reports the process's CPU time: the client's and the in-process
+        /// server's together, on either side, so the two sides' costs compare even when a busy machine
+        /// stretches their wall times unevenly.
+        static func timedWithCPU(_ name: String, _ body: @escaping @Sendable () async throws -> Void)
+            -> BenchmarkCase
+        {
+            BenchmarkCase(name: name) {
+                let cpuBefore = CPUTime.process()
+                let clock = ContinuousClock()
+                let start = clock.now
+                try await body()
+                let duration = start.duration(to: clock.now)
+                return BenchmarkSample(duration: duration, cpu: CPUTime.process() - cpuBefore)
+            }
+        }
+
         // MARK: - Throughput
 
         static let throughput = Benchmark(
@@ -94,9 +110,11 @@
             let message = WebSocketMessage.data(Data(chunk))
             let count = throughputMessages
             return PreparedBenchmark(
-                baseline: .timed("plain TCP socket") { try await tcpEcho(port: tcp.port, chunk: chunk, count: count) },
+                baseline: timedWithCPU("plain TCP socket") {
+                    try await tcpEcho(port: tcp.port, chunk: chunk, count: count)
+                },
                 cases: [
-                    .timed(echoCase) {
+                    timedWithCPU(echoCase) {
                         let socket = try await open(webSocket)
                         let bytes = try await echo([message], repeating: count, on: socket)
                         await socket.close()
