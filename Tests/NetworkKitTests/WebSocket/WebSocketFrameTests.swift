@@ -137,13 +137,32 @@ struct WebSocketFrameTests {
 
     @Test("masking twice gives the payload back, at every offset and length")
     func maskRoundTrip() {
-        for count in 0..<40 {
+        for count in 0..<100 {
             let original = (0..<count).map { UInt8(truncatingIfNeeded: $0 * 31) }
             var bytes = [0xAA, 0xBB] + original
             WebSocketFrame.mask(&bytes, from: 2, key: 0xDEAD_BEEF)
             if count > 0 { #expect(bytes[2] == original[0] ^ 0xDE) }
             WebSocketFrame.mask(&bytes, from: 2, key: 0xDEAD_BEEF)
             #expect(bytes == [0xAA, 0xBB] + original)
+        }
+    }
+
+    @Test("a message's frame is masked byte for byte as a frame is, across the 32-byte steps of the loop")
+    func messageMasking() throws {
+        for count in [0, 1, 3, 31, 32, 33, 64, 95, 130, 1000, 70000] {
+            // Given a payload and the frame a client makes of it in one pass
+            let payload = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) }
+            let bytes = payload.withUnsafeBytes {
+                WebSocketFrame.encodedMessage(opcode: .binary, payload: $0, role: .client)
+            }
+            // When the frame is encoded again with the key it chose
+            let keyStart = WebSocketFrame.headerLength(payloadCount: count, masked: true) - 4
+            let key = bytes[keyStart..<(keyStart + 4)].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+            // Then both are the same bytes, and unmasking gives the payload back
+            #expect(bytes == WebSocketFrame(opcode: .binary, payload: payload).encoded(maskingKey: key), "\(count)")
+            var unmasked = bytes
+            WebSocketFrame.mask(&unmasked, from: keyStart + 4, key: key)
+            #expect(Array(unmasked[(keyStart + 4)...]) == payload, "\(count)")
         }
     }
 }

@@ -5,24 +5,14 @@ extension WebSocketFrame {
     /// - Parameter maskingKey: A key from a strong random source, fresh for every frame.
     /// - Returns: The bytes to write.
     package func encoded(maskingKey: UInt32) -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.headerLength(payloadCount: payload.count, masked: true) + payload.count)
-        appendHeader(to: &bytes, mask: maskingKey)
-        let start = bytes.count
-        bytes.append(contentsOf: payload)
-        Self.mask(&bytes, from: start, key: maskingKey)
-        return bytes
+        payload.withUnsafeBytes { Self.encoded(first: firstHeaderByte, payload: $0, maskingKey: maskingKey) }
     }
 
     /// The frame as a server sends it: unmasked. Tests and fuzzers use it to build client input too.
     ///
     /// - Returns: The bytes to write.
     package func encodedUnmasked() -> [UInt8] {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(Self.headerLength(payloadCount: payload.count, masked: false) + payload.count)
-        appendHeader(to: &bytes, mask: nil)
-        bytes.append(contentsOf: payload)
-        return bytes
+        payload.withUnsafeBytes { Self.encoded(first: firstHeaderByte, payload: $0, maskingKey: nil) }
     }
 
     /// The frame as `role` sends it: masked with a fresh key from the system's strong random
@@ -60,26 +50,57 @@ extension WebSocketFrame {
     ///   - key: The masking key.
     package static func mask(_ bytes: inout [UInt8], from start: Int, key: UInt32) {
         guard start < bytes.count else { return }
-        let keyBytes = [
+        bytes.withUnsafeMutableBytes { raw in
+            let payload = UnsafeMutableRawBufferPointer(rebasing: raw[start...])
+            mask(UnsafeRawBufferPointer(payload), into: payload, key: key)
+        }
+    }
+
+    /// Writes `source` XORed with the four bytes of `key` to `destination` (§5.3): the one masking
+    /// loop, for masking in place (the same memory twice) and for copying a payload into a frame.
+    /// Thirty-two bytes at a time, then byte by byte.
+    ///
+    /// - Parameters:
+    ///   - source: The payload's bytes.
+    ///   - destination: Where the masked bytes go: `source` itself, or memory of at least its size
+    ///     that does not overlap it.
+    ///   - key: The masking key; its most significant byte masks the first byte.
+    package static func mask(
+        _ source: UnsafeRawBufferPointer, into destination: UnsafeMutableRawBufferPointer, key: UInt32
+    ) {
+        let count = min(source.count, destination.count)
+        guard count > 0 else { return }
+        let keyBytes: (UInt8, UInt8, UInt8, UInt8) = (
             UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
-            UInt8(truncatingIfNeeded: key),
-        ]
-        // Eight bytes at a time: the key repeated twice, laid out in memory order.
+            UInt8(truncatingIfNeeded: key)
+        )
+        // The key four times over, laid out in memory order (whatever the machine's byte order).
         var word: UInt64 = 0
         withUnsafeMutableBytes(of: &word) { raw in
-            for index in 0..<8 { raw[index] = keyBytes[index % 4] }
+            for offset in stride(from: 0, to: 8, by: 4) {
+                raw[offset] = keyBytes.0
+                raw[offset + 1] = keyBytes.1
+                raw[offset + 2] = keyBytes.2
+                raw[offset + 3] = keyBytes.3
+            }
         }
-        bytes.withUnsafeMutableBytes { raw in
-            var index = start
-            while index + 8 <= raw.count {
-                let value = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ word
-                raw.storeBytes(of: value, toByteOffset: index, as: UInt64.self)
-                index += 8
-            }
-            while index < raw.count {
-                raw[index] ^= keyBytes[(index - start) % 4]
-                index += 1
-            }
+        let wide = SIMD4<UInt64>(repeating: word)
+        var index = 0
+        while index + 32 <= count {
+            let value = source.loadUnaligned(fromByteOffset: index, as: SIMD4<UInt64>.self) ^ wide
+            destination.storeBytes(of: value, toByteOffset: index, as: SIMD4<UInt64>.self)
+            index += 32
+        }
+        while index < count {
+            let keyByte =
+                switch index & 3 {
+                case 0: keyBytes.0
+                case 1: keyBytes.1
+                case 2: keyBytes.2
+                default: keyBytes.3
+                }
+            destination[index] = source[index] ^ keyByte
+            index += 1
         }
     }
 
@@ -101,74 +122,57 @@ extension WebSocketFrame {
             var generator = SystemRandomNumberGenerator()
             key = UInt32.random(in: .min ... .max, using: &generator)
         }
-        var header: [UInt8] = []
-        appendHeader(
-            to: &header, first: 0x80 | (reservedBits & reservedBitsMask) | opcode.rawValue, count: payload.count,
-            mask: key)
-        let total = header.count + payload.count
-        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
-            guard let base = output.baseAddress else {
-                initialized = 0
-                return
-            }
+        return encoded(
+            first: 0x80 | (reservedBits & reservedBitsMask) | opcode.rawValue, payload: payload, maskingKey: key)
+    }
+
+    /// FIN, RSV1–RSV3 and the opcode.
+    private var firstHeaderByte: UInt8 {
+        (isFinal ? 0x80 : 0) | (reservedBits & Self.reservedBitsMask) | opcode.rawValue
+    }
+
+    /// A frame's bytes, made in one pass over the payload: the header, then the payload copied into
+    /// the frame (masked on the way when there is a key), with no array in between.
+    private static func encoded(first: UInt8, payload: UnsafeRawBufferPointer, maskingKey key: UInt32?) -> [UInt8] {
+        let headerCount = headerLength(payloadCount: payload.count, masked: key != nil)
+        return [UInt8](unsafeUninitializedCapacity: headerCount + payload.count) { output, initialized in
             let raw = UnsafeMutableRawBufferPointer(output)
-            raw.copyBytes(from: header)
-            let start = header.count
-            guard let key else {
-                if let source = payload.baseAddress {
-                    UnsafeMutableRawPointer(base + start).copyMemory(from: source, byteCount: payload.count)
-                }
-                initialized = total
-                return
+            writeHeader(into: raw, first: first, count: payload.count, mask: key)
+            let body = UnsafeMutableRawBufferPointer(rebasing: raw[headerCount...])
+            if let key {
+                mask(payload, into: body, key: key)
+            } else if !payload.isEmpty {
+                body.copyMemory(from: payload)
             }
-            let keyBytes = [
-                UInt8(key >> 24), UInt8(truncatingIfNeeded: key >> 16), UInt8(truncatingIfNeeded: key >> 8),
-                UInt8(truncatingIfNeeded: key),
-            ]
-            var word: UInt64 = 0
-            withUnsafeMutableBytes(of: &word) { bytes in
-                for index in 0..<8 { bytes[index] = keyBytes[index % 4] }
-            }
-            var index = 0
-            while index + 8 <= payload.count {
-                let value = payload.loadUnaligned(fromByteOffset: index, as: UInt64.self) ^ word
-                raw.storeBytes(of: value, toByteOffset: start + index, as: UInt64.self)
-                index += 8
-            }
-            while index < payload.count {
-                raw[start + index] = payload[index] ^ keyBytes[index % 4]
-                index += 1
-            }
-            initialized = total
+            initialized = headerCount + payload.count
         }
     }
 
-    private func appendHeader(to bytes: inout [UInt8], mask: UInt32?) {
-        Self.appendHeader(
-            to: &bytes, first: (isFinal ? 0x80 : 0) | (reservedBits & Self.reservedBitsMask) | opcode.rawValue,
-            count: payload.count, mask: mask)
-    }
-
-    private static func appendHeader(to bytes: inout [UInt8], first: UInt8, count: Int, mask: UInt32?) {
-        bytes.append(first)
+    /// Writes the header (the shortest length form) at the start of `output`, which has room for it.
+    private static func writeHeader(into output: UnsafeMutableRawBufferPointer, first: UInt8, count: Int, mask: UInt32?)
+    {
+        var index = 0
+        func put(_ byte: UInt8) {
+            output[index] = byte
+            index += 1
+        }
+        put(first)
         let maskBit: UInt8 = mask == nil ? 0 : 0x80
         if count < 126 {
-            bytes.append(maskBit | UInt8(count))
+            put(maskBit | UInt8(count))
         } else if count <= 0xFFFF {
-            bytes.append(maskBit | 126)
-            bytes.append(UInt8(count >> 8))
-            bytes.append(UInt8(truncatingIfNeeded: count))
+            put(maskBit | 126)
+            put(UInt8(count >> 8))
+            put(UInt8(truncatingIfNeeded: count))
         } else {
-            bytes.append(maskBit | 127)
+            put(maskBit | 127)
             let length = UInt64(count)
             for shift in stride(from: 56, through: 0, by: -8) {
-                bytes.append(UInt8(truncatingIfNeeded: length >> UInt64(shift)))
+                put(UInt8(truncatingIfNeeded: length >> UInt64(shift)))
             }
         }
         if let mask {
-            for shift in stride(from: 24, through: 0, by: -8) {
-                bytes.append(UInt8(truncatingIfNeeded: mask >> UInt32(shift)))
-            }
+            for shift in stride(from: 24, through: 0, by: -8) { put(UInt8(truncatingIfNeeded: mask >> UInt32(shift))) }
         }
     }
 }
