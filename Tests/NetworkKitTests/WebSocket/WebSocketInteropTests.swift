@@ -49,6 +49,35 @@ struct WebSocketInteropTests {
         #expect(socket.closeCode == .normalClosure)
     }
 
+    @Test(
+        "large messages sent back to back while their echoes come in arrive whole, plain and over TLS",
+        arguments: ["SU_WEBSOCKETS_PLAIN_URL", "SU_WEBSOCKETS_TLS_URL"])
+    func pipelinedLargeMessages(variable: String) async throws {
+        // Given a socket (the TLS one trusting the fixture's root) and messages of many sizes
+        var configuration = HTTPClient.Configuration()
+        configuration.trustAnchors = try TrustAnchors(
+            contentsOf: URL(fileURLWithPath: try Fixture.value("SU_TLS_CA")))
+        let socket = try await Self.open("/echo", on: variable, client: HTTPClient(configuration: configuration))
+        let messages: [WebSocketMessage] = [1 << 20, 70_000, 65_536, 3, (1 << 20) + 1, 300_000, 2 << 20].enumerated()
+            .map { index, count in
+                index == 5
+                    ? .string(String(repeating: "ü", count: count / 2))
+                    : .data(Data((0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) }))
+            }
+
+        // When all are sent while the echoes are read, every echo kept until the end
+        async let sent: Void = {
+            for message in messages { try await socket.send(message) }
+        }()
+        var echoes: [WebSocketMessage?] = []
+        for _ in messages { echoes.append(try await socket.receive()) }
+        try await sent
+
+        // Then each echo is its message
+        #expect(echoes == messages)
+        await socket.close()
+    }
+
     @Test("without compression on the server, none is agreed and messages still echo")
     func echoUncompressed() async throws {
         let socket = try await Self.open("/echo", on: "SU_WEBSOCKETS_PLAIN_URL")

@@ -41,7 +41,8 @@ struct WebSocketServerRoleTests {
             let (frames, error) = serverFrames(bytes, byteByByte: byteByByte)
             // Then it returns the payloads unmasked
             #expect(error == nil)
-            #expect(frames.map(\.payload) == [Array("Hello".utf8), Array(long.prefix(300)), long, [1, 2, 3]])
+            #expect(
+                frames.map { Array($0.payload) } == [Array("Hello".utf8), Array(long.prefix(300)), long, [1, 2, 3]])
             #expect(frames.map(\.opcode) == [.text, .binary, .binary, .ping])
         }
     }

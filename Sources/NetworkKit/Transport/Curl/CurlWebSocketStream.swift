@@ -189,6 +189,27 @@
             }
         }
 
+        /// Receives straight into `buffer` on the caller's executor (a call that never blocks); waits
+        /// for the socket off it.
+        nonisolated(nonsending) func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                throw Failure(description: "a read into no memory")
+            }
+            while true {
+                var code: Int32 = CurlCode.ok.rawValue
+                var received = 0
+                let open = state.withLock { state -> Bool in
+                    guard let easy = state.easy else { return false }
+                    code = library.easyReceive(easy, base, buffer.count, &received)
+                    return true
+                }
+                guard open else { throw Failure(description: "the connection is closed") }
+                if code == CurlCode.ok.rawValue { return received }  // 0: the server closed it
+                guard code == CurlCode.again.rawValue else { throw failure(code, while: "receiving") }
+                try await waitUntilReady(for: .readable)
+            }
+        }
+
         func write(_ bytes: [UInt8]) async throws {
             var offset = 0
             while offset < bytes.count {
@@ -223,7 +244,8 @@
 
         // MARK: - Waiting
 
-        private func waitUntilReady(for direction: SocketReadiness.Direction) async throws {
+        /// Off the caller's executor: the first wait blocks its thread for up to ``inlineWait``.
+        @concurrent private func waitUntilReady(for direction: SocketReadiness.Direction) async throws {
             var descriptor = pollfd(
                 fd: socket, events: Int16(direction == .readable ? POLLIN : POLLOUT), revents: 0)
             if Glibc.poll(&descriptor, 1, Self.inlineWait) > 0 { return }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Inflates incoming permessage-deflate messages (RFC 7692 §7.2.2): each frame's payload as it
 /// arrives, then the `00 00 ff ff` tail the sender removed, in bounded chunks, so a message that
 /// inflates past the limit stops there (1009) instead of growing memory: a compression bomb costs
@@ -49,11 +51,14 @@ final class MessageInflater {
     ///   - limit: The most bytes `output` may hold.
     /// - Throws: ``WebSocketError/Reason/messageTooBig(limit:)`` past the limit,
     ///   ``WebSocketError/Reason/invalidCompressedData`` for data that is not DEFLATE.
-    func inflate(_ input: [UInt8], into output: inout [UInt8], limit: Int) throws(WebSocketError) {
-        guard !streamEnded, !input.isEmpty else { return }
+    func inflate<Output: RangeReplaceableCollection<UInt8>>(
+        _ input: some ContiguousBytes, into output: inout Output, limit: Int
+    ) throws(WebSocketError) {
+        guard !streamEnded else { return }
         var chunk = [UInt8](repeating: 0, count: Self.chunkSize)
-        let status: Int32 = input.withUnsafeBufferPointer { source in
-            stream.setInput(source.baseAddress, count: source.count)
+        let status: Int32 = input.withUnsafeBytes { source in
+            guard !source.isEmpty else { return Zlib.Constant.ok }
+            stream.setInput(source.assumingMemoryBound(to: UInt8.self).baseAddress, count: source.count)
             while true {
                 let result = chunk.withUnsafeMutableBufferPointer { buffer in
                     stream.setOutput(buffer.baseAddress, count: buffer.count)
@@ -89,7 +94,9 @@ final class MessageInflater {
     ///   - output: The message so far; the last inflated bytes are appended.
     ///   - limit: The most bytes `output` may hold.
     /// - Throws: As ``inflate(_:into:limit:)``.
-    func finishMessage(into output: inout [UInt8], limit: Int) throws(WebSocketError) {
+    func finishMessage<Output: RangeReplaceableCollection<UInt8>>(into output: inout Output, limit: Int)
+        throws(WebSocketError)
+    {
         try inflate(Self.tail, into: &output, limit: limit)
         if !contextTakeover {
             _ = zlib.inflateReset(stream.pointer)

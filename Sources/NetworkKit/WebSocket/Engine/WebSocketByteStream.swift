@@ -3,7 +3,8 @@
 ///
 /// Rules for an adopter:
 /// - ``read(maximumCount:)`` returns at least one byte, or an empty array at the end of the stream;
-///   it is called by one task at a time.
+///   it is called by one task at a time, and so is ``read(into:)``, which returns the same way
+///   through the caller's memory (the engine reads with it, the handshake with the first).
 /// - ``write(_:)`` writes every byte before it returns, and is called by one task at a time (the
 ///   engine serialises its writers), so frames are never interleaved.
 /// - ``close()`` may be called at any time, more than once, also while a read or a write is
@@ -17,6 +18,17 @@ protocol WebSocketByteStream: Sendable {
     /// - Throws: When the connection fails.
     func read(maximumCount: Int) async throws -> [UInt8]
 
+    /// The next bytes received, put into `buffer`: a stream that can reads straight into it (the
+    /// engine passes its decoder's memory, so the bytes arrive where they stay); the default reads
+    /// with ``read(maximumCount:)`` and copies. It runs on the caller's executor; the caller keeps
+    /// `buffer` allocated, and touches it nowhere else, until it returns.
+    ///
+    /// - Parameter buffer: Where to put the bytes: room for one at least, valid until this returns.
+    /// - Returns: How many bytes were put at the start of `buffer` (one at least), or 0 at the end
+    ///   of the stream.
+    /// - Throws: When the connection fails.
+    nonisolated(nonsending) func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int
+
     /// Writes all of `bytes`.
     ///
     /// - Parameter bytes: What to send.
@@ -25,4 +37,18 @@ protocol WebSocketByteStream: Sendable {
 
     /// Closes the connection, ending any read or write in progress.
     func close() async
+}
+
+extension WebSocketByteStream {
+    /// Reads with ``read(maximumCount:)`` and copies the bytes into `buffer`.
+    ///
+    /// - Parameter buffer: Where to put the bytes.
+    /// - Returns: How many bytes were put there, 0 at the end of the stream.
+    /// - Throws: When the connection fails.
+    nonisolated(nonsending) func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
+        let bytes = try await read(maximumCount: max(1, buffer.count))
+        let count = min(bytes.count, buffer.count)
+        buffer.copyBytes(from: bytes[..<count])
+        return count
+    }
 }

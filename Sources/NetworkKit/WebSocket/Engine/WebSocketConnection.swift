@@ -93,6 +93,36 @@ package struct WebSocketConnection {
     package mutating func receive(_ bytes: some Collection<UInt8>) -> [Output] {
         guard state != .closed else { return [] }
         decoder.append(bytes)
+        return outputsOfReceivedFrames()
+    }
+
+    /// Memory the peer's next bytes can be read straight into (the connection's own buffer, or the
+    /// rest of a large frame's payload, which then becomes its message without a copy). Pass it back
+    /// to ``receive(_:into:)`` with how many bytes were read, before anything else changes the
+    /// connection.
+    ///
+    /// - Parameter maximumCount: The most bytes one read should take.
+    /// - Returns: Room for one byte at least.
+    package mutating func receiveSpace(maximumCount: Int) -> WebSocketFrameDecoder.WritableSpace {
+        decoder.writableSpace(maximumCount: maximumCount)
+    }
+
+    /// Takes bytes read into memory from ``receiveSpace(maximumCount:)``.
+    ///
+    /// - Parameters:
+    ///   - count: How many bytes were read into the start of the space.
+    ///   - space: The space.
+    /// - Returns: What to do, in order; nothing once the connection is closed.
+    package mutating func receive(_ count: Int, into space: consuming WebSocketFrameDecoder.WritableSpace)
+        -> [Output]
+    {
+        guard state != .closed else { return [] }
+        decoder.didWrite(count, into: space)
+        return outputsOfReceivedFrames()
+    }
+
+    /// Turns the decoder's complete frames into outputs.
+    private mutating func outputsOfReceivedFrames() -> [Output] {
         var outputs: [Output] = []
         do {
             while state != .closed, let frame = try decoder.nextFrame() {

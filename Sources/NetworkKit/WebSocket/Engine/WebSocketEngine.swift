@@ -21,7 +21,8 @@ actor WebSocketEngine {
         /// How long the client waits for the server's close frame (or, after the handshake, for
         /// the server to close the connection) before closing it itself.
         var closeTimeout: Duration = .seconds(10)
-        /// The most bytes one read asks for.
+        /// The most bytes one read asks for, but for the rest of a large frame, which is read whole
+        /// into memory of its own.
         var readSize = 256 * 1024
         /// How many received messages may wait for ``WebSocketEngine/receive()`` before reading stops.
         var bufferedMessages = 1
@@ -223,28 +224,39 @@ extension WebSocketEngine {
         if !pendingInput.isEmpty {
             let bytes = pendingInput
             pendingInput = []
-            await process(bytes)
+            await process(connection.receive(bytes))
         }
         while outcome == nil {
             await waitForRoom()
             guard outcome == nil else { return }
-            let bytes: [UInt8]
+            // The stream reads straight into the connection's memory, off the actor, so that the
+            // copy runs beside sends (see WritableSpace on why that memory is the read's alone).
+            let space = connection.receiveSpace(maximumCount: configuration.readSize)
+            let count: Int
             do {
-                bytes = try await stream.read(maximumCount: configuration.readSize)
+                count = try await Self.read(from: stream, into: space)
             } catch {
                 await endOfStream(failure: WebSocketError(.streamFailed(String(describing: error))))
                 return
             }
-            guard !bytes.isEmpty else {
+            guard count > 0 else {
                 await endOfStream(failure: WebSocketError(.connectionLost))
                 return
             }
-            await process(bytes)
+            await process(connection.receive(count, into: consume space))
         }
     }
 
-    private func process(_ bytes: [UInt8]) async {
-        for output in connection.receive(bytes) {
+    /// Reads into `space` off the actor (the copy of a large read then runs beside sends and the
+    /// actor's other work).
+    @concurrent private static func read(
+        from stream: any WebSocketByteStream, into space: WebSocketFrameDecoder.WritableSpace
+    ) async throws -> Int {
+        try await stream.read(into: space.bytes)
+    }
+
+    private func process(_ outputs: [WebSocketConnection.Output]) async {
+        for output in outputs {
             guard outcome == nil else { return }
             switch output {
             case .write(let frame):

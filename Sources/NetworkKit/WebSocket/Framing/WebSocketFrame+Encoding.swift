@@ -1,3 +1,5 @@
+import Foundation
+
 extension WebSocketFrame {
     /// The frame as a client sends it: the header with the shortest length form (7-bit, 16-bit or
     /// 64-bit), the mask bit and `maskingKey`, then the payload masked with that key (§5.3).

@@ -1,3 +1,5 @@
+package import Foundation
+
 /// One WebSocket frame (RFC 6455 §5.2) with its payload unmasked.
 ///
 /// ```swift
@@ -18,8 +20,9 @@ package struct WebSocketFrame: Sendable, Hashable {
     package var reservedBits: UInt8
     /// What the payload is.
     package var opcode: WebSocketOpcode
-    /// The application (or extension) data, unmasked.
-    package var payload: [UInt8]
+    /// The application (or extension) data, unmasked. `Data`, so that a large payload the decoder
+    /// read in place becomes a binary message as it is.
+    package var payload: Data
 
     /// Makes a frame.
     ///
@@ -28,11 +31,22 @@ package struct WebSocketFrame: Sendable, Hashable {
     ///   - payload: The unmasked data.
     ///   - isFinal: Whether it ends its message.
     ///   - reservedBits: RSV1–RSV3 in header position.
-    package init(opcode: WebSocketOpcode, payload: [UInt8], isFinal: Bool = true, reservedBits: UInt8 = 0) {
+    package init(opcode: WebSocketOpcode, payload: Data, isFinal: Bool = true, reservedBits: UInt8 = 0) {
         self.opcode = opcode
         self.payload = payload
         self.isFinal = isFinal
         self.reservedBits = reservedBits & Self.reservedBitsMask
+    }
+
+    /// Makes a frame of bytes in an array.
+    ///
+    /// - Parameters:
+    ///   - opcode: What the payload is.
+    ///   - payload: The unmasked data.
+    ///   - isFinal: Whether it ends its message.
+    ///   - reservedBits: RSV1–RSV3 in header position.
+    package init(opcode: WebSocketOpcode, payload: [UInt8], isFinal: Bool = true, reservedBits: UInt8 = 0) {
+        self.init(opcode: opcode, payload: Data(payload), isFinal: isFinal, reservedBits: reservedBits)
     }
 
     /// Whether RSV1 (the compressed-message bit of permessage-deflate) is set.

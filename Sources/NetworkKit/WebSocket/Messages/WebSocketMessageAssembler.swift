@@ -6,6 +6,9 @@ import Foundation
 ///
 /// Text is checked as UTF-8 as each fragment arrives (1007 at the first bad byte, or at the end of
 /// a message cut inside a character); a message inflating past the limit stops there (1009).
+///
+/// A binary message in one uncompressed frame is the frame's payload as it is, with no copy; a
+/// fragmented or compressed one is gathered in a `Data` that becomes the message.
 struct WebSocketMessageAssembler {
     /// What a frame amounted to.
     enum Event: Sendable, Hashable {
@@ -24,7 +27,7 @@ struct WebSocketMessageAssembler {
     private let inflater: MessageInflater?
     private var kind: WebSocketOpcode?
     private var isCompressed = false
-    private var buffer: [UInt8] = []
+    private var buffer = Data()
     private var validatedCount = 0
     private var validator = UTF8Validator()
 
@@ -45,15 +48,15 @@ struct WebSocketMessageAssembler {
     /// - Throws: ``WebSocketError`` with close code 1002, 1007 or 1009.
     mutating func handle(_ frame: WebSocketFrame) throws(WebSocketError) -> Event? {
         switch frame.opcode {
-        case .ping: return .ping(frame.payload)
-        case .pong: return .pong(frame.payload)
-        case .close: return .close(try WebSocketClosePayload(parsing: frame.payload))
+        case .ping: return .ping(Array(frame.payload))
+        case .pong: return .pong(Array(frame.payload))
+        case .close: return .close(try WebSocketClosePayload(parsing: Array(frame.payload)))
         case .text, .binary:
             guard kind == nil else { throw WebSocketError(.expectedContinuation) }
             kind = frame.opcode
             isCompressed = frame.isCompressed
             if isCompressed && inflater == nil { throw WebSocketError(.reservedBitsSet(frame.reservedBits)) }
-            buffer = []
+            buffer = Data()
             validatedCount = 0
             validator = UTF8Validator()
             if frame.isFinal && !isCompressed { return .message(try wholeMessage(frame)) }
@@ -71,12 +74,12 @@ struct WebSocketMessageAssembler {
         guard frame.payload.count <= maximumMessageSize else {
             throw WebSocketError(.messageTooBig(limit: maximumMessageSize))
         }
-        guard frame.opcode == .text else { return .data(Data(frame.payload)) }
-        guard validator.consume(frame.payload[...]), validator.isComplete else { throw WebSocketError(.invalidUTF8) }
+        guard frame.opcode == .text else { return .data(frame.payload) }
+        guard validator.consume(frame.payload), validator.isComplete else { throw WebSocketError(.invalidUTF8) }
         return .string(String(decoding: frame.payload, as: UTF8.self))
     }
 
-    private mutating func append(_ payload: [UInt8]) throws(WebSocketError) {
+    private mutating func append(_ payload: Data) throws(WebSocketError) {
         if isCompressed, let inflater {
             try inflater.inflate(payload, into: &buffer, limit: maximumMessageSize)
         } else {
@@ -104,10 +107,10 @@ struct WebSocketMessageAssembler {
             guard validator.isComplete else { throw WebSocketError(.invalidUTF8) }
             message = .string(String(decoding: buffer, as: UTF8.self))
         } else {
-            message = .data(Data(buffer))
+            message = .data(buffer)
         }
         kind = nil
-        buffer = []
+        buffer = Data()
         return message
     }
 }
