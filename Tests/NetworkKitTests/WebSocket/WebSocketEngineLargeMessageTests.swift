@@ -4,7 +4,8 @@ import Testing
 @testable import NetworkKit
 
 /// Large messages through the engine over a socket pair: read across many reads into the decoder's
-/// memory and handed over without a copy, fragmented and compressed ones gathered.
+/// memory and handed over without a copy, fragmented and compressed ones gathered, and sent ones
+/// written from a reused frame array.
 @Suite("WebSocket engine, large messages")
 struct WebSocketEngineLargeMessageTests {
     /// Bytes whose every value depends on `seed` and the position.
@@ -76,6 +77,37 @@ struct WebSocketEngineLargeMessageTests {
         // Then the message is the text
         #expect(try await engine.receive() == .string(text))
         try await sending
+        await engine.cancel()
+    }
+
+    @Test("messages of changing sizes sent in a row each reach the peer whole and masked")
+    func largeMessagesSent() async throws {
+        // Given an engine, and messages that grow and shrink (the frame array is reused between them)
+        let (engine, peer) = try await makeEngine()
+        let messages: [WebSocketMessage] = [
+            .data(Data(Self.bytes(1 << 20, seed: 6))),
+            .data(Data(Self.bytes(100_000, seed: 7))),
+            .string(String(repeating: "é", count: 600_000)),
+            .data(Data(Self.bytes(10, seed: 8))),
+            .data(Data(Self.bytes((2 << 20) + 1, seed: 9))),
+        ]
+
+        // When the engine sends them one after the other while the peer reads
+        async let frames: [ClientFrame?] = {
+            var frames: [ClientFrame?] = []
+            for _ in messages { frames.append(try await peer.readFrame()) }
+            return frames
+        }()
+        for message in messages { try await engine.send(message) }
+
+        // Then the peer unmasks each to its message
+        for (frame, message) in zip(try await frames, messages) {
+            let frame = try #require(frame)
+            switch message {
+            case .data(let data): #expect(frame.opcode == 0x2 && frame.payload == Array(data))
+            case .string(let text): #expect(frame.opcode == 0x1 && frame.payload == Array(text.utf8))
+            }
+        }
         await engine.cancel()
     }
 }

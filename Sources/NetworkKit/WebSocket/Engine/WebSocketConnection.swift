@@ -165,17 +165,23 @@ package struct WebSocketConnection {
     /// - Returns: The bytes to write.
     /// - Throws: ``WebSocketError/Reason/notOpen`` once a close frame was sent or received.
     package mutating func send(_ message: WebSocketMessage) throws(WebSocketError) -> [UInt8] {
+        var frame: [UInt8] = []
+        try send(message, into: &frame)
+        return frame
+    }
+
+    /// The frame of a message, written into `frame`: into its memory when it has room, so a sender
+    /// that passes the same array each time writes every frame to the same pages.
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - frame: Replaced by the bytes to write.
+    /// - Throws: ``WebSocketError/Reason/notOpen`` once a close frame was sent or received.
+    package mutating func send(_ message: WebSocketMessage, into frame: inout [UInt8]) throws(WebSocketError) {
         guard state == .open else { throw WebSocketError(.notOpen) }
         guard let deflater else {
-            // Straight from the message's storage into the frame, masked on the way.
-            switch message {
-            case .data(let data):
-                return data.withUnsafeBytes { WebSocketFrame.encodedMessage(opcode: .binary, payload: $0, role: role) }
-            case .string(var text):
-                return text.withUTF8 {
-                    WebSocketFrame.encodedMessage(opcode: .text, payload: UnsafeRawBufferPointer($0), role: role)
-                }
-            }
+            Self.encode(message, as: role, into: &frame)
+            return
         }
         let (opcode, payload): (WebSocketOpcode, [UInt8]) =
             switch message {
@@ -183,8 +189,35 @@ package struct WebSocketConnection {
             case .data(let data): (.binary, Array(data))
             }
         let compressed = try deflater.compress(payload)
-        return WebSocketFrame(opcode: opcode, payload: compressed, reservedBits: WebSocketFrame.reservedBit1)
-            .encoded(as: role)
+        compressed.withUnsafeBytes {
+            WebSocketFrame.encodeMessage(
+                opcode: opcode, payload: $0, reservedBits: WebSocketFrame.reservedBit1, role: role, into: &frame)
+        }
+    }
+
+    /// Whether this side compresses the messages it sends; when not, ``encode(_:as:into:)`` makes
+    /// their frames, with no state of the connection, wherever the caller runs.
+    package var compressesMessages: Bool { deflater != nil }
+
+    /// The frame of an uncompressed message, straight from the message's storage into `frame`
+    /// (masked on the way by a client), as ``send(_:into:)`` makes it without compression.
+    ///
+    /// - Parameters:
+    ///   - message: The message.
+    ///   - role: The sending end.
+    ///   - frame: Replaced by the bytes to write; its memory is reused when it has room.
+    package static func encode(_ message: WebSocketMessage, as role: WebSocketRole, into frame: inout [UInt8]) {
+        switch message {
+        case .data(let data):
+            data.withUnsafeBytes {
+                WebSocketFrame.encodeMessage(opcode: .binary, payload: $0, role: role, into: &frame)
+            }
+        case .string(var text):
+            text.withUTF8 {
+                WebSocketFrame.encodeMessage(
+                    opcode: .text, payload: UnsafeRawBufferPointer($0), role: role, into: &frame)
+            }
+        }
     }
 
     /// A ping frame.

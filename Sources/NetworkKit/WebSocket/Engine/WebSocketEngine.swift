@@ -48,6 +48,12 @@ actor WebSocketEngine {
     private var pumpWaiter: CheckedContinuation<Void, Never>?
     private var finishWaiters: [CheckedContinuation<Void, Never>] = []
     private var writeQueue: [CheckedContinuation<Void, Never>] = []
+    /// A written frame's array, for the next message's frame.
+    private nonisolated let spareFrame = Locked([UInt8]())
+    /// The end the connection plays, for encoding frames off the actor.
+    private nonisolated let role: WebSocketRole
+    /// Whether sending compresses, which only the actor can do (the compressor has state).
+    private nonisolated let compressesMessages: Bool
     private var isWriting = false
     private var closeTimer: Task<Void, Never>?
     private var closingByClient = false
@@ -93,6 +99,8 @@ actor WebSocketEngine {
     ) {
         self.stream = stream
         self.connection = connection
+        role = connection.role
+        compressesMessages = connection.compressesMessages
         self.configuration = configuration
         self.pendingInput = initialBytes
     }
@@ -132,10 +140,39 @@ actor WebSocketEngine {
     ///
     /// - Parameter message: The message, compressed when permessage-deflate was agreed.
     /// - Throws: ``WebSocketError/Reason/notOpen`` once closing, or the connection's failure.
-    func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+    nonisolated func send(_ message: WebSocketMessage) async throws(WebSocketError) {
+        // The last frame's array, reused: its pages are in memory already, where a new array of a
+        // large frame's size would be fresh pages for the kernel to fault in.
+        var frame = spareFrame.withLock { spare in
+            defer { spare = [] }
+            return spare
+        }
+        if compressesMessages {
+            try await sendCompressed(message, into: &frame)
+        } else {
+            // Copying and masking the payload is most of a large message's cost: done here, in the
+            // sender's task, beside the actor's reading rather than in turn with it.
+            WebSocketConnection.encode(message, as: role, into: &frame)
+            try await sendFrame(frame)
+        }
+        if frame.capacity <= WebSocketFrameDecoder.retainedCapacity {
+            spareFrame.withLock { $0 = frame }
+        }
+    }
+
+    /// Writes the frame of an uncompressed message while the connection is open.
+    private func sendFrame(_ frame: [UInt8]) async throws(WebSocketError) {
         if case .failure(let error) = outcome { throw error }
-        let bytes = try connection.send(message)
-        try await write(bytes)
+        guard connection.state == .open else { throw WebSocketError(.notOpen) }
+        try await write(frame)
+    }
+
+    /// Compresses a message, in turn with the others (the compressor's context is the connection's),
+    /// and writes it.
+    private func sendCompressed(_ message: WebSocketMessage, into frame: inout [UInt8]) async throws(WebSocketError) {
+        if case .failure(let error) = outcome { throw error }
+        try connection.send(message, into: &frame)
+        try await write(frame)
     }
 
     /// Sends a ping.

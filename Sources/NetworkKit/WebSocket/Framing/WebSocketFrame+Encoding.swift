@@ -119,13 +119,43 @@ extension WebSocketFrame {
     package static func encodedMessage(
         opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer, reservedBits: UInt8 = 0, role: WebSocketRole
     ) -> [UInt8] {
+        var frame: [UInt8] = []
+        encodeMessage(opcode: opcode, payload: payload, reservedBits: reservedBits, role: role, into: &frame)
+        return frame
+    }
+
+    /// The frame ``encodedMessage(opcode:payload:reservedBits:role:)`` makes, written into `frame`:
+    /// into its memory when it has room (a sender that reuses one array writes every frame to the
+    /// same pages), else into a new array.
+    ///
+    /// - Parameters:
+    ///   - opcode: `.text` or `.binary`.
+    ///   - payload: The message's bytes.
+    ///   - reservedBits: RSV1 for a compressed message.
+    ///   - role: The sending end.
+    ///   - frame: Replaced by the frame's bytes.
+    package static func encodeMessage(
+        opcode: WebSocketOpcode, payload: UnsafeRawBufferPointer, reservedBits: UInt8 = 0, role: WebSocketRole,
+        into frame: inout [UInt8]
+    ) {
         var key: UInt32?
         if role == .client {
             var generator = SystemRandomNumberGenerator()
             key = UInt32.random(in: .min ... .max, using: &generator)
         }
-        return encoded(
-            first: 0x80 | (reservedBits & reservedBitsMask) | opcode.rawValue, payload: payload, maskingKey: key)
+        let first = 0x80 | (reservedBits & reservedBitsMask) | opcode.rawValue
+        let total = headerLength(payloadCount: payload.count, masked: key != nil) + payload.count
+        guard frame.capacity >= total else {
+            frame = encoded(first: first, payload: payload, maskingKey: key)
+            return
+        }
+        // Every byte is written below: the zeros only make up a shorter array's count.
+        if frame.count > total {
+            frame.removeLast(frame.count - total)
+        } else if frame.count < total {
+            frame.append(contentsOf: repeatElement(0, count: total - frame.count))
+        }
+        frame.withUnsafeMutableBytes { write(first: first, payload: payload, maskingKey: key, into: $0) }
     }
 
     /// FIN, RSV1–RSV3 and the opcode.
@@ -136,17 +166,25 @@ extension WebSocketFrame {
     /// A frame's bytes, made in one pass over the payload: the header, then the payload copied into
     /// the frame (masked on the way when there is a key), with no array in between.
     private static func encoded(first: UInt8, payload: UnsafeRawBufferPointer, maskingKey key: UInt32?) -> [UInt8] {
+        let total = headerLength(payloadCount: payload.count, masked: key != nil) + payload.count
+        return [UInt8](unsafeUninitializedCapacity: total) { output, initialized in
+            write(first: first, payload: payload, maskingKey: key, into: UnsafeMutableRawBufferPointer(output))
+            initialized = total
+        }
+    }
+
+    /// Writes a frame into `output`, which has exactly its size.
+    private static func write(
+        first: UInt8, payload: UnsafeRawBufferPointer, maskingKey key: UInt32?,
+        into output: UnsafeMutableRawBufferPointer
+    ) {
         let headerCount = headerLength(payloadCount: payload.count, masked: key != nil)
-        return [UInt8](unsafeUninitializedCapacity: headerCount + payload.count) { output, initialized in
-            let raw = UnsafeMutableRawBufferPointer(output)
-            writeHeader(into: raw, first: first, count: payload.count, mask: key)
-            let body = UnsafeMutableRawBufferPointer(rebasing: raw[headerCount...])
-            if let key {
-                mask(payload, into: body, key: key)
-            } else if !payload.isEmpty {
-                body.copyMemory(from: payload)
-            }
-            initialized = headerCount + payload.count
+        writeHeader(into: output, first: first, count: payload.count, mask: key)
+        let body = UnsafeMutableRawBufferPointer(rebasing: output[headerCount...])
+        if let key {
+            mask(payload, into: body, key: key)
+        } else if !payload.isEmpty {
+            body.copyMemory(from: payload)
         }
     }
 
