@@ -15,6 +15,12 @@
     /// comes in microseconds, and a wait handed to another thread costs a wake-up each way), then
     /// through ``SocketReadiness``'s thread.
     ///
+    /// A `ws` connection (no TLS) is read and written with `recv` and `send` on the connected socket
+    /// itself (which libcurl allows once a connect-only transfer is done, and which holds no bytes of
+    /// libcurl's: it reads a proxy's answer to `CONNECT` a byte at a time), so a receive and a send
+    /// run at once, as the kernel allows; libcurl's calls share the handle's state and take turns,
+    /// which made a large message's send wait for a large receive and the other way round.
+    ///
     /// ```swift
     /// let stream = try await CurlWebSocketStream.connect(to: url, settings: settings, timeout: .seconds(60))
     /// try await stream.write(handshakeBytes)
@@ -23,7 +29,10 @@
     final class CurlWebSocketStream: WebSocketByteStream, @unchecked Sendable {
         // Safe: the handle is used only inside `state`'s lock (libcurl's calls on it never block, so
         // a reader and a writer take turns), and `close()` frees it there, after ending the waits
-        // on its socket; the socket number and the library are immutable.
+        // on its socket; the socket number, `bypassesCurl` and the library are immutable. The socket
+        // calls of a `ws` connection run outside the lock, but each is counted in `state` before it
+        // starts and after it ends, and the handle (which closes the socket) is freed only once none
+        // is running, so a socket number is never used after it was closed and perhaps reused.
 
         /// Why a read or a write failed.
         struct Failure: Error, CustomStringConvertible {
@@ -33,6 +42,13 @@
         private struct State {
             var easy: Libcurl.Handle?
             var check: ConnectionTrustCheck?
+            /// Socket calls running outside the lock (a `ws` connection's).
+            var socketCalls = 0
+            /// Set by `close()`; the handle goes once no socket call runs.
+            var isClosing = false
+
+            /// The handle while the stream is open.
+            var openHandle: Libcurl.Handle? { isClosing ? nil : easy }
         }
 
         /// What connecting needs: libcurl, the CA bundle and the pins.
@@ -51,10 +67,16 @@
         private let library: Libcurl
         private let socket: Int32
         private let state: Locked<State>
+        /// Whether reads and writes go to the socket itself (a `ws` connection) rather than through
+        /// libcurl (`wss`, whose TLS is libcurl's).
+        private let bypassesCurl: Bool
 
-        private init(library: Libcurl, easy: Libcurl.Handle, socket: Int32, check: ConnectionTrustCheck?) {
+        private init(
+            library: Libcurl, easy: Libcurl.Handle, socket: Int32, check: ConnectionTrustCheck?, bypassesCurl: Bool
+        ) {
             self.library = library
             self.socket = socket
+            self.bypassesCurl = bypassesCurl
             state = Locked(State(easy: easy, check: check))
         }
 
@@ -125,7 +147,9 @@
                 library.easyCleanup(easy)
                 throw error
             }
-            return CurlWebSocketStream(library: library, easy: easy, socket: socket, check: check)
+            return CurlWebSocketStream(
+                library: library, easy: easy, socket: socket, check: check,
+                bypassesCurl: url.scheme?.lowercased() == "ws")
         }
 
         /// Sets the connect-only options; returns the pin check the connection runs, if any.
@@ -170,21 +194,22 @@
         func read(maximumCount: Int) async throws -> [UInt8] {
             let capacity = max(1, maximumCount)
             while true {
-                var code: Int32 = CurlCode.ok.rawValue
-                var open = true
+                var failure: Failure?
+                var arrived = true
                 let bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                     initialized = 0
-                    state.withLock { state in
-                        guard let easy = state.easy else {
-                            open = false
+                    do throws(Failure) {
+                        guard let count = try receiveOnce(into: UnsafeMutableRawBufferPointer(buffer)) else {
+                            arrived = false
                             return
                         }
-                        code = library.easyReceive(easy, buffer.baseAddress, capacity, &initialized)
+                        initialized = count
+                    } catch {
+                        failure = error
                     }
                 }
-                guard open else { throw Failure(description: "the connection is closed") }
-                if code == CurlCode.ok.rawValue { return bytes }  // empty: the server closed it
-                guard code == CurlCode.again.rawValue else { throw failure(code, while: "receiving") }
+                if let failure { throw failure }
+                if arrived { return bytes }  // empty: the server closed it
                 try await waitUntilReady(for: .readable)
             }
         }
@@ -192,20 +217,8 @@
         /// Receives straight into `buffer` on the caller's executor (a call that never blocks); waits
         /// for the socket off it.
         nonisolated(nonsending) func read(into buffer: UnsafeMutableRawBufferPointer) async throws -> Int {
-            guard let base = buffer.baseAddress, !buffer.isEmpty else {
-                throw Failure(description: "a read into no memory")
-            }
             while true {
-                var code: Int32 = CurlCode.ok.rawValue
-                var received = 0
-                let open = state.withLock { state -> Bool in
-                    guard let easy = state.easy else { return false }
-                    code = library.easyReceive(easy, base, buffer.count, &received)
-                    return true
-                }
-                guard open else { throw Failure(description: "the connection is closed") }
-                if code == CurlCode.ok.rawValue { return received }  // 0: the server closed it
-                guard code == CurlCode.again.rawValue else { throw failure(code, while: "receiving") }
+                if let count = try receiveOnce(into: buffer) { return count }  // 0: the server closed it
                 try await waitUntilReady(for: .readable)
             }
         }
@@ -213,33 +226,113 @@
         func write(_ bytes: [UInt8]) async throws {
             var offset = 0
             while offset < bytes.count {
-                var code: Int32 = CurlCode.ok.rawValue
-                var sent = 0
-                let open = bytes.withUnsafeBytes { buffer in
-                    state.withLock { state -> Bool in
-                        guard let easy = state.easy, let base = buffer.baseAddress else { return false }
-                        code = library.easySend(easy, base + offset, buffer.count - offset, &sent)
-                        return true
-                    }
+                let sent = try bytes.withUnsafeBytes { buffer throws(Failure) in
+                    try sendOnce(UnsafeRawBufferPointer(rebasing: buffer[offset...]))
                 }
-                guard open else { throw Failure(description: "the connection is closed") }
-                if code == CurlCode.ok.rawValue {
+                if let sent {
                     offset += sent
-                    continue
+                } else {
+                    try await waitUntilReady(for: .writable)
                 }
-                guard code == CurlCode.again.rawValue else { throw failure(code, while: "sending") }
-                try await waitUntilReady(for: .writable)
             }
         }
 
         func close() async {
             let easy = state.withLock { state -> Libcurl.Handle? in
-                defer { state.easy = nil }
+                guard state.openHandle != nil else { return nil }
                 // Under the lock a wait registers in, so none starts after this.
-                if state.easy != nil { SocketReadiness.shared?.cancel(socket) }
-                return state.easy
+                SocketReadiness.shared?.cancel(socket)
+                state.isClosing = true
+                return takeHandleIfIdle(&state)
             }
             if let easy { library.easyCleanup(easy) }
+        }
+
+        // MARK: - One call
+
+        /// Receives once without blocking.
+        ///
+        /// - Returns: How many bytes arrived (0 at the end of the stream), nil when none has.
+        private func receiveOnce(into buffer: UnsafeMutableRawBufferPointer) throws(Failure) -> Int? {
+            guard let base = buffer.baseAddress, !buffer.isEmpty else {
+                throw Failure(description: "a read into no memory")
+            }
+            if bypassesCurl {
+                return try socketCall(while: "receiving") {
+                    Glibc.recv(socket, base, buffer.count, Int32(MSG_DONTWAIT))
+                }
+            }
+            var code: Int32 = CurlCode.ok.rawValue
+            var received = 0
+            let open = state.withLock { state -> Bool in
+                guard let easy = state.openHandle else { return false }
+                code = library.easyReceive(easy, base, buffer.count, &received)
+                return true
+            }
+            guard open else { throw Failure(description: "the connection is closed") }
+            if code == CurlCode.again.rawValue { return nil }
+            guard code == CurlCode.ok.rawValue else { throw failure(code, while: "receiving") }
+            return received
+        }
+
+        /// Sends once without blocking.
+        ///
+        /// - Returns: How many bytes went (one at least), nil when none could.
+        private func sendOnce(_ bytes: UnsafeRawBufferPointer) throws(Failure) -> Int? {
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+            if bypassesCurl {
+                return try socketCall(while: "sending") {
+                    Glibc.send(socket, base, bytes.count, Int32(MSG_DONTWAIT | MSG_NOSIGNAL))
+                }
+            }
+            var code: Int32 = CurlCode.ok.rawValue
+            var sent = 0
+            let open = state.withLock { state -> Bool in
+                guard let easy = state.openHandle else { return false }
+                code = library.easySend(easy, base, bytes.count, &sent)
+                return true
+            }
+            guard open else { throw Failure(description: "the connection is closed") }
+            if code == CurlCode.again.rawValue { return nil }
+            guard code == CurlCode.ok.rawValue else { throw failure(code, while: "sending") }
+            return sent
+        }
+
+        /// Runs `call` (a `recv` or a `send` that does not block) on the socket outside the lock,
+        /// counted so that the handle outlives it.
+        ///
+        /// - Returns: Its result, nil when it would have blocked.
+        private func socketCall(while doing: String, _ call: () -> Int) throws(Failure) -> Int? {
+            let started = state.withLock { state -> Bool in
+                guard state.openHandle != nil else { return false }
+                state.socketCalls += 1
+                return true
+            }
+            guard started else { throw Failure(description: "the connection is closed") }
+            defer {
+                let easy = state.withLock { state -> Libcurl.Handle? in
+                    state.socketCalls -= 1
+                    return state.isClosing ? takeHandleIfIdle(&state) : nil
+                }
+                if let easy { library.easyCleanup(easy) }
+            }
+            while true {
+                let result = call()
+                if result >= 0 { return result }
+                let code = errno
+                switch code {
+                case EINTR: continue
+                case EAGAIN, EWOULDBLOCK: return nil
+                default: throw Failure(description: "\(doing) failed: \(String(cString: strerror(code)))")
+                }
+            }
+        }
+
+        /// The handle, taken out of `state`, once the stream is closing and no socket call runs.
+        private func takeHandleIfIdle(_ state: inout State) -> Libcurl.Handle? {
+            guard state.socketCalls == 0 else { return nil }
+            defer { state.easy = nil }
+            return state.easy
         }
 
         // MARK: - Waiting
@@ -253,7 +346,7 @@
                 throw Failure(description: "the system refused epoll")
             }
             let ready = await readiness.wait(socket, for: direction) { register in
-                state.withLock { state in state.easy != nil && register() }
+                state.withLock { state in state.openHandle != nil && register() }
             }
             guard ready else { throw Failure(description: "the connection is closed") }
         }
