@@ -101,24 +101,22 @@
             var buffer = [UInt8]()
             var start = 0
 
-            /// Moves `count` bytes to the end of `output`: what is buffered first, the rest read
-            /// straight into `output`; false at the end of the stream.
-            mutating func move(_ count: Int, to output: inout [UInt8]) -> Bool {
+            /// Moves `count` bytes into `output` from `offset` (which has room for them): what is
+            /// buffered first, the rest read straight into `output`; false at the end of the stream.
+            mutating func move(_ count: Int, into output: inout [UInt8], at offset: Int) -> Bool {
                 let buffered = min(count, buffer.count - start)
-                output.append(contentsOf: buffer[start..<(start + buffered)])
+                output.replaceSubrange(offset..<(offset + buffered), with: buffer[start..<(start + buffered)])
                 start += buffered
                 var remaining = count - buffered
                 guard remaining > 0 else { return true }
-                let end = output.count
-                output.append(contentsOf: repeatElement(0, count: remaining))
                 return output.withUnsafeMutableBytes { raw in
-                    var offset = end
+                    var position = offset + buffered
                     while remaining > 0 {
                         guard let base = raw.baseAddress else { return false }
-                        let read = recv(descriptor, base + offset, remaining, 0)
+                        let read = recv(descriptor, base + position, remaining, 0)
                         if read < 0, errno == EINTR { continue }
                         guard read > 0 else { return false }
-                        offset += read
+                        position += read
                         remaining -= read
                     }
                     return true
@@ -163,6 +161,8 @@
             answer += "\r\n"
             let answerBytes = Array(answer.utf8)
             guard writeAll(descriptor, answerBytes, count: answerBytes.count) else { return }
+            // The frame going back, written at the start of memory that grows to the largest frame
+            // and is then reused as it is (no zeroing per frame, as a C server would not).
             var output: [UInt8] = []
             while reader.fill(2) {
                 let header = reader.take(2)
@@ -175,26 +175,29 @@
                     length = reader.take(extra).reduce(0) { $0 << 8 | Int($1) }
                 }
                 guard second & 0x80 != 0, reader.fill(4) else { return }
-                let mask = Array(reader.take(4))
+                let mask = reader.take(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
                 guard length <= 1 << 26 else { return }
-                output.removeAll(keepingCapacity: true)
                 var opcode = first & 0x0F
                 if opcode == 0x9 { opcode = 0xA }  // a ping is answered with its pong
-                output.append(first & 0xF0 | opcode)
+                var head: [UInt8] = [first & 0xF0 | opcode]
                 if length < 126 {
-                    output.append(UInt8(length))
+                    head.append(UInt8(length))
                 } else if length <= 0xFFFF {
-                    output += [126, UInt8(length >> 8), UInt8(length & 0xFF)]
+                    head += [126, UInt8(length >> 8), UInt8(length & 0xFF)]
                 } else {
-                    output.append(127)
-                    for shift in stride(from: 56, through: 0, by: -8) { output.append(UInt8((length >> shift) & 0xFF)) }
+                    head.append(127)
+                    for shift in stride(from: 56, through: 0, by: -8) { head.append(UInt8((length >> shift) & 0xFF)) }
                 }
-                let payloadStart = output.count
-                guard reader.move(length, to: &output) else { return }
+                let total = head.count + length
+                if output.count < total { output.append(contentsOf: repeatElement(0, count: total - output.count)) }
+                output.replaceSubrange(0..<head.count, with: head)
+                guard reader.move(length, into: &output, at: head.count) else { return }
                 // NetworkKit's own masking (package access): masking twice unmasks.
-                WebSocketFrame.mask(
-                    &output, from: payloadStart, key: mask.reduce(UInt32(0)) { $0 << 8 | UInt32($1) })
-                guard writeAll(descriptor, output, count: output.count) else { return }
+                output.withUnsafeMutableBytes { raw in
+                    let payload = UnsafeMutableRawBufferPointer(rebasing: raw[head.count..<total])
+                    WebSocketFrame.mask(UnsafeRawBufferPointer(payload), into: payload, key: mask)
+                }
+                guard writeAll(descriptor, output, count: total) else { return }
                 if opcode == 0x8 { return }
             }
         }
