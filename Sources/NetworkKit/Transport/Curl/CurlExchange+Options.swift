@@ -69,13 +69,7 @@
         /// codings, HTTP version and CA bundle.
         private func configureBase(_ options: OptionWriter, _ settings: CurlTransport.Settings) {
             typealias Option = Libcurl.Option
-            // http and https only, the string form (7.85) or, on older libcurl, the bit mask.
-            let result = "http,https".withCString { options.library.setPointer(options.easy, Option.protocols, $0) }
-            if result == CurlCode.unknownOption.rawValue {
-                options.set(Option.protocolMask, Option.httpAndHTTPS)
-            } else {
-                options.note(result)
-            }
+            options.setHTTPProtocolsOnly()
             options.set(Option.noSignal, 1)
             options.set(Option.acceptEncoding, "")
             // A proxy's answer to CONNECT is not the response.
@@ -91,17 +85,7 @@
             case .http1Only:
                 options.set(Option.httpVersion, Option.httpVersion1)
             }
-            if let bundle = settings.caBundle {
-                bundle.withUnsafeBytes { bytes in
-                    var blob = Libcurl.Blob(
-                        data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), length: bytes.count,
-                        flags: Libcurl.Option.blobCopy)
-                    withUnsafePointer(to: &blob) { options.set(Option.caInfoBlob, pointer: UnsafeRawPointer($0)) }
-                }
-                // Only the bundle: no file or folder of libcurl's own.
-                options.set(Option.caInfo, pointer: nil)
-                options.set(Option.caPath, pointer: nil)
-            }
+            if let bundle = settings.caBundle { options.setCABundle(bundle) }
         }
 
         /// The chain check of a hop to a pinned host.
@@ -184,6 +168,28 @@
         }
 
         func set(_ option: Int32, offset: Int64) { note(library.setOffset(easy, option, offset)) }
+
+        /// http and https only: the string form (7.85) or, on older libcurl, the bit mask.
+        func setHTTPProtocolsOnly() {
+            let result = "http,https".withCString { library.setPointer(easy, Libcurl.Option.protocols, $0) }
+            if result == CurlCode.unknownOption.rawValue {
+                set(Libcurl.Option.protocolMask, Libcurl.Option.httpAndHTTPS)
+            } else {
+                note(result)
+            }
+        }
+
+        /// `bundle` (PEM) as the CA certificates, and only it: no file or folder of libcurl's own.
+        func setCABundle(_ bundle: Data) {
+            bundle.withUnsafeBytes { bytes in
+                var blob = Libcurl.Blob(
+                    data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), length: bytes.count,
+                    flags: Libcurl.Option.blobCopy)
+                withUnsafePointer(to: &blob) { set(Libcurl.Option.caInfoBlob, pointer: UnsafeRawPointer($0)) }
+            }
+            set(Libcurl.Option.caInfo, pointer: nil)
+            set(Libcurl.Option.caPath, pointer: nil)
+        }
     }
 
     // libcurl's callbacks: C functions that find their transfer through the user-data pointer.

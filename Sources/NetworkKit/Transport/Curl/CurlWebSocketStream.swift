@@ -167,18 +167,8 @@
             // The upgrade is an HTTP/1.1 request: TLS offers only http/1.1 in ALPN.
             options.set(Option.httpVersion, Option.httpVersion1)
             options.set(Option.connectTimeoutMilliseconds, Int(min(max(timeout, 0.001), 604_800) * 1000))
-            let result = "http,https".withCString { settings.library.setPointer(easy, Option.protocols, $0) }
-            if result == CurlCode.unknownOption.rawValue { options.set(Option.protocolMask, Option.httpAndHTTPS) }
-            if let bundle = settings.caBundle {
-                bundle.withUnsafeBytes { bytes in
-                    var blob = Libcurl.Blob(
-                        data: UnsafeMutableRawPointer(mutating: bytes.baseAddress), length: bytes.count,
-                        flags: Option.blobCopy)
-                    withUnsafePointer(to: &blob) { options.set(Option.caInfoBlob, pointer: UnsafeRawPointer($0)) }
-                }
-                options.set(Option.caInfo, pointer: nil)
-                options.set(Option.caPath, pointer: nil)
-            }
+            options.setHTTPProtocolsOnly()
+            if let bundle = settings.caBundle { options.setCABundle(bundle) }
             guard !settings.pins.isEmpty, settings.pins.rule(for: host) != nil, let trust = CurlTrust.shared else {
                 return nil
             }
